@@ -1,0 +1,22 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+  name: "Squire",
+  // `Synchronization` (Atomic, lock-free snapshot reads) needs these on Apple platforms.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "Squire", targets: ["Squire"]),
+    .executable(name: "squire-demo", targets: ["squire-demo"]),
+  ],
+  dependencies: [
+    // Documentation only: the plugin adds nothing to the targets a user links.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0")
+  ],
+  targets: [
+    .target(name: "Squire"),
+    .executableTarget(name: "squire-demo", dependencies: ["Squire"]),
+    .testTarget(name: "SquireTests", dependencies: ["Squire"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

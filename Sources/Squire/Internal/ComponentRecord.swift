@@ -1,0 +1,140 @@
+/// How a dependency is narrowed beyond its type.
+@usableFromInline
+enum Qualifier: Hashable, Sendable {
+  case none
+  case name(String)
+  case tag(ObjectIdentifier)
+}
+
+/// What a lookup asks for: a type, maybe under a name or tag.
+@usableFromInline
+struct LookupKey: Hashable, Sendable {
+  @usableFromInline let type: ObjectIdentifier
+  @usableFromInline let qualifier: Qualifier
+
+  @usableFromInline
+  init(type: ObjectIdentifier, qualifier: Qualifier) {
+    self.type = type
+    self.qualifier = qualifier
+  }
+}
+
+/// Where a registration was written, for diagnostics.
+@usableFromInline
+struct SourceLocation: Sendable, CustomStringConvertible {
+  @usableFromInline let file: String
+  @usableFromInline let line: UInt
+
+  @usableFromInline
+  init(file: StaticString, line: UInt) {
+    self.file = "\(file)"
+    self.line = line
+  }
+
+  @usableFromInline
+  var description: String { "\(file):\(line)" }
+}
+
+/// One `.as(...)` of a component: a type it can be resolved as, and how to convert to it.
+@usableFromInline
+struct Forward: Sendable {
+  @usableFromInline let type: ObjectIdentifier
+  @usableFromInline let typeName: String
+  @usableFromInline let qualifier: Qualifier
+  /// The qualifier as the user wrote it, for messages: `name: "BMW"`, `tag: Sport`.
+  @usableFromInline let qualifierDescription: String?
+  /// Turns the component's own producer into a producer of the forwarded type.
+  @usableFromInline let wrap: @Sendable (AnyProducer) -> AnyProducer
+
+  @usableFromInline
+  init(
+    type: ObjectIdentifier,
+    typeName: String,
+    qualifier: Qualifier,
+    qualifierDescription: String?,
+    wrap: @escaping @Sendable (AnyProducer) -> AnyProducer
+  ) {
+    self.type = type
+    self.typeName = typeName
+    self.qualifier = qualifier
+    self.qualifierDescription = qualifierDescription
+    self.wrap = wrap
+  }
+}
+
+/// Everything known about one registered component. Its options are changed only under the
+/// container tree's lock, and read only while a snapshot is built under that lock.
+@usableFromInline
+class ComponentRecord: @unchecked Sendable {
+  @usableFromInline let implementationType: Any.Type
+  @usableFromInline let typeName: String
+  @usableFromInline let location: SourceLocation
+  @usableFromInline var lifetime: Lifetime = .prototype
+  @usableFromInline var isDefault = false
+  @usableFromInline var forwards: [Forward] = []
+  /// The `.single` instance's cell, shared by the whole container tree; made at first link.
+  @usableFromInline var sharedCell: AnyObject?
+
+  @usableFromInline
+  init(implementationType: Any.Type, location: SourceLocation) {
+    self.implementationType = implementationType
+    self.typeName = String(describing: implementationType)
+    self.location = location
+  }
+
+  @usableFromInline
+  var pathStep: PathStep { PathStep(id: ObjectIdentifier(self), description: typeName) }
+
+  /// The component's own producer, with its lifetime applied, linked against `linker`.
+  func link(_ linker: Linker) -> AnyProducer {
+    fatalError("ComponentRecord.link is overridden by TypedRecord")
+  }
+
+  /// A producer that forwards to one set later, for a component asked for while it is linked.
+  func makePlaceholder() -> (producer: AnyProducer, fill: (AnyProducer) -> Void) {
+    fatalError("ComponentRecord.makePlaceholder is overridden by TypedRecord")
+  }
+
+  /// Runs `producer` (this component's own) and discards the instance.
+  func run(_ producer: AnyProducer, _ context: inout ResolutionContext) throws(ResolutionError) {
+    fatalError("ComponentRecord.run is overridden by TypedRecord")
+  }
+
+  /// Whether `.weak` is allowed: the implementation must be a class.
+  @usableFromInline
+  var isClass: Bool { implementationType is AnyObject.Type }
+}
+
+/// A component whose implementation type is known: holds the specialised link function.
+@usableFromInline
+final class TypedRecord<Impl>: ComponentRecord, @unchecked Sendable {
+  /// Links the dependencies and returns the producer with lifetime applied. Made by `register`
+  /// in the caller's module, so it and the closures it makes are specialised for `Impl`.
+  @usableFromInline
+  let linkBody: (Linker, TypedRecord<Impl>) -> Producer<Impl>
+
+  @usableFromInline
+  init(
+    location: SourceLocation,
+    link: @escaping (Linker, TypedRecord<Impl>) -> Producer<Impl>
+  ) {
+    self.linkBody = link
+    super.init(implementationType: Impl.self, location: location)
+  }
+
+  override func link(_ linker: Linker) -> AnyProducer {
+    linkBody(linker, self)
+  }
+
+  override func makePlaceholder() -> (producer: AnyProducer, fill: (AnyProducer) -> Void) {
+    let placeholder = Placeholder<Impl>()
+    let producer = Producer<Impl> { context throws(ResolutionError) -> Impl in
+      try placeholder.target.unsafelyUnwrapped(&context)
+    }
+    return (producer, { placeholder.target = ($0 as! Producer<Impl>).body })
+  }
+
+  override func run(_ producer: AnyProducer, _ context: inout ResolutionContext) throws(ResolutionError) {
+    _ = try (producer as! Producer<Impl>).body(&context)
+  }
+}

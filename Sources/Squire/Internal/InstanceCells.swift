@@ -1,0 +1,104 @@
+import Synchronization
+
+/// Holds the one instance of a `.single` or `.perContainer` component.
+///
+/// Reading a made instance is one acquiring load and no lock. The first resolve takes this
+/// cell's own lock (never a global one) and runs the factory under it, so that threads racing
+/// for the first instance all get the same one.
+@usableFromInline
+final class SharedInstance<T>: @unchecked Sendable {
+  @usableFromInline
+  let ready = Atomic<Bool>(false)
+
+  /// Written once, under `lock`, before `ready` is set with release ordering.
+  @exclusivity(unchecked)
+  @usableFromInline
+  var value: T?
+
+  @usableFromInline
+  let lock = Lock()
+
+  @usableFromInline
+  init() {}
+
+  @inlinable
+  @inline(__always)
+  func get(_ context: inout ResolutionContext, _ make: Body<T>) throws(ResolutionError) -> T {
+    if _fastPath(ready.load(ordering: .acquiring)) {
+      return value.unsafelyUnwrapped
+    }
+    return try create(&context, make)
+  }
+
+  @usableFromInline
+  func create(_ context: inout ResolutionContext, _ make: Body<T>) throws(ResolutionError) -> T {
+    let id = ObjectIdentifier(self)
+    // Asked for again while this thread is making it: a cycle. Locking would deadlock.
+    if context.creating.contains(id) {
+      throw ResolutionError(reason: .cycle([]))
+    }
+    lock.lock()
+    defer { lock.unlock() }
+    if ready.load(ordering: .relaxed) {
+      return value.unsafelyUnwrapped
+    }
+    context.creating.append(id)
+    defer { context.creating.removeLast() }
+    let made = try make(&context)
+    value = made
+    ready.store(true, ordering: .releasing)
+    return made
+  }
+
+  /// The instance if it has been made, without making it.
+  var existing: T? {
+    ready.load(ordering: .acquiring) ? value : nil
+  }
+}
+
+/// Holds a `.weak` component's instance for as long as someone outside holds it.
+@usableFromInline
+final class WeakInstance<T>: @unchecked Sendable {
+  @usableFromInline
+  weak var object: AnyObject?
+
+  @usableFromInline
+  let lock = Lock()
+
+  @usableFromInline
+  init() {}
+
+  @usableFromInline
+  func get(_ context: inout ResolutionContext, _ make: Body<T>) throws(ResolutionError) -> T {
+    let id = ObjectIdentifier(self)
+    if context.creating.contains(id) {
+      throw ResolutionError(reason: .cycle([]))
+    }
+    lock.lock()
+    defer { lock.unlock() }
+    if let object, let instance = object as? T {
+      return instance
+    }
+    context.creating.append(id)
+    defer { context.creating.removeLast() }
+    let made = try make(&context)
+    object = made as AnyObject
+    return made
+  }
+}
+
+/// A flag set once and read often from any thread.
+@usableFromInline
+final class Flag: @unchecked Sendable {
+  @usableFromInline
+  let value = Atomic<Bool>(false)
+
+  @usableFromInline
+  init() {}
+
+  @inlinable
+  var isSet: Bool { value.load(ordering: .relaxed) }
+
+  @inlinable
+  func set() { value.store(true, ordering: .relaxed) }
+}

@@ -1,0 +1,310 @@
+/// One container's registrations, indexed for lookup, as seen by a snapshot.
+struct Level {
+  let records: [ComponentRecord]
+  let index: [LookupKey: [Candidate]]
+
+  init(records: [ComponentRecord]) {
+    self.records = records
+    var index: [LookupKey: [Candidate]] = [:]
+    for record in records {
+      let own = LookupKey(type: ObjectIdentifier(record.implementationType), qualifier: .none)
+      index[own, default: []].append(Candidate(record: record, forward: nil))
+      for (position, forward) in record.forwards.enumerated() {
+        let key = LookupKey(type: forward.type, qualifier: forward.qualifier)
+        // `.as(Self.self)` adds nothing the component does not already have.
+        if key == own { continue }
+        index[key, default: []].append(Candidate(record: record, forward: position))
+      }
+    }
+    self.index = index
+  }
+}
+
+/// A component as one of the answers to a lookup: as its own type, or through one `.as`.
+struct Candidate {
+  let record: ComponentRecord
+  let forward: Int?
+
+  var description: String {
+    var text = record.typeName
+    if let forward, let qualifier = record.forwards[forward].qualifierDescription {
+      text += " (\(qualifier))"
+    }
+    if record.isDefault { text += " [default]" }
+    return text + " at \(record.location)"
+  }
+}
+
+/// The answer to a lookup.
+enum Choice {
+  case found(Candidate)
+  case missing
+  case ambiguous([Candidate])
+}
+
+/// Turns registrations into linked producers for one snapshot: each component's producer
+/// captures its dependencies' producers directly. Used only under the container tree's lock
+/// (while a snapshot is built) or the snapshot's own lock (slow-path lookups afterwards).
+@usableFromInline
+final class Linker {
+  /// The container the snapshot is for, then its parent, and so on.
+  let levels: [Level]
+  /// Where `.perContainer` and `.weak` cells live: the container the snapshot is for.
+  @usableFromInline
+  unowned let container: Container
+
+  private var linked: [ObjectIdentifier: AnyProducer] = [:]
+  private var inProgress: [ObjectIdentifier: (producer: AnyProducer, fill: (AnyProducer) -> Void)] = [:]
+  private var forwarded: [ForwardKey: AnyProducer] = [:]
+
+  private struct ForwardKey: Hashable {
+    let record: ObjectIdentifier
+    let forward: Int
+  }
+
+  init(container: Container, levels: [Level]) {
+    self.container = container
+    self.levels = levels
+  }
+
+  // MARK: Dependencies, as asked by the components' link functions
+
+  /// The body that builds a dependency of type `P` (a plain type or a modifier such as
+  /// `Optional`).
+  @inlinable
+  func dependency<P>(_ type: P.Type) -> Body<P> {
+    producer(for: P.self, qualifier: .none).body
+  }
+
+  /// A producer of `P` under `qualifier`; one that throws the reason when `P` cannot be had.
+  @usableFromInline
+  func producer<P>(for type: P.Type, qualifier: Qualifier) -> Producer<P> {
+    if let special = P.self as? any SpecialParameter.Type {
+      return special.makeProducer(self, qualifier: qualifier) as! Producer<P>
+    }
+    return chosenProducer(for: P.self, qualifier: qualifier) ?? .failing(missing(P.self, qualifier))
+  }
+
+  /// Like ``producer(for:qualifier:)``, but `nil` when nothing provides `P`: what an
+  /// `Optional` parameter needs. An ambiguity is still an error.
+  func optionalProducer<P>(for type: P.Type, qualifier: Qualifier) -> Producer<P>? {
+    if let special = P.self as? any SpecialParameter.Type {
+      return (special.makeProducer(self, qualifier: qualifier) as! Producer<P>)
+    }
+    return chosenProducer(for: P.self, qualifier: qualifier)
+  }
+
+  private func chosenProducer<P>(for type: P.Type, qualifier: Qualifier) -> Producer<P>? {
+    switch choose(LookupKey(type: ObjectIdentifier(P.self), qualifier: qualifier)) {
+    case .found(let candidate):
+      return (producer(of: candidate) as! Producer<P>)
+    case .missing:
+      return nil
+    case .ambiguous(let candidates):
+      return .failing(
+        ResolutionError(
+          reason: .ambiguous(
+            type: Self.describe(P.self, qualifier), candidates: candidates.map(\.description))))
+    }
+  }
+
+  /// The error for a missing `P`, with the registrations that come close.
+  func missing<P>(_ type: P.Type, _ qualifier: Qualifier) -> ResolutionError {
+    ResolutionError(
+      reason: .notRegistered(type: Self.describe(P.self, qualifier)),
+      suggestions: suggestions(for: P.self, qualifier: qualifier))
+  }
+
+  // MARK: Lookup
+
+  /// The nearest container that provides the key decides: its single candidate, its
+  /// `.default()` one, or an ambiguity. A child's registration hides its parents'.
+  func choose(_ key: LookupKey) -> Choice {
+    for level in levels {
+      guard let candidates = level.index[key], !candidates.isEmpty else { continue }
+      if candidates.count == 1 { return .found(candidates[0]) }
+      let defaults = candidates.filter(\.record.isDefault)
+      return defaults.count == 1 ? .found(defaults[0]) : .ambiguous(candidates)
+    }
+    return .missing
+  }
+
+  /// Every key some container in the chain can answer, nearest first.
+  var keys: [LookupKey] {
+    var seen = Set<LookupKey>()
+    var keys: [LookupKey] = []
+    for level in levels {
+      for key in level.index.keys where seen.insert(key).inserted {
+        keys.append(key)
+      }
+    }
+    return keys
+  }
+
+  /// Every record visible from the container, each once, nearest first.
+  var records: [ComponentRecord] {
+    var seen = Set<ObjectIdentifier>()
+    return levels.flatMap(\.records).filter { seen.insert(ObjectIdentifier($0)).inserted }
+  }
+
+  // MARK: Producers
+
+  /// The producer of a candidate: its component's own producer, converted by its `.as`.
+  func producer(of candidate: Candidate) -> AnyProducer {
+    let main = producer(of: candidate.record)
+    guard let position = candidate.forward else { return main }
+    let key = ForwardKey(record: ObjectIdentifier(candidate.record), forward: position)
+    if let existing = forwarded[key] { return existing }
+    let made = candidate.record.forwards[position].wrap(main)
+    forwarded[key] = made
+    return made
+  }
+
+  /// A component's own producer, linked once per snapshot. A component asked for while it is
+  /// being linked (an initializer cycle) gets a placeholder filled in when linking ends.
+  func producer(of record: ComponentRecord) -> AnyProducer {
+    let id = ObjectIdentifier(record)
+    if let done = linked[id] { return done }
+    if let pending = inProgress[id] { return pending.producer }
+    let placeholder = record.makePlaceholder()
+    inProgress[id] = placeholder
+    let made = record.link(self)
+    inProgress[id] = nil
+    placeholder.fill(made)
+    linked[id] = made
+    return made
+  }
+
+  // MARK: Lifetimes
+
+  /// Wraps `build` (make one instance, with path and depth bookkeeping) in `record`'s lifetime.
+  @inlinable
+  func producer<Impl>(for record: TypedRecord<Impl>, build: @escaping Body<Impl>) -> Producer<Impl> {
+    switch record.lifetime {
+    case .prototype:
+      return Producer(build)
+    case .objectGraph:
+      let id = ObjectIdentifier(record)
+      return Producer { context throws(ResolutionError) -> Impl in
+        if let graph = context.graph, let existing = graph.instances[id] {
+          return existing as! Impl
+        }
+        let made = try build(&context)
+        let graph = context.graph ?? ObjectGraph()
+        graph.instances[id] = made
+        context.graph = graph
+        return made
+      }
+    case .perContainer:
+      let cell = container.cell(for: record) { SharedInstance<Impl>() }
+      return Producer { context throws(ResolutionError) -> Impl in try cell.get(&context, build) }
+    case .single:
+      let cell = record.sharedCell as? SharedInstance<Impl> ?? SharedInstance<Impl>()
+      record.sharedCell = cell
+      return Producer { context throws(ResolutionError) -> Impl in try cell.get(&context, build) }
+    case .weak:
+      guard record.isClass else {
+        return .failing(
+          ResolutionError(reason: .invalidLifetime(component: record.typeName, lifetime: .weak))
+            .entering(record.pathStep))
+      }
+      let cell = container.cell(for: record) { WeakInstance<Impl>() }
+      return Producer { context throws(ResolutionError) -> Impl in try cell.get(&context, build) }
+    }
+  }
+
+  // MARK: Diagnostics
+
+  static func describe(_ type: Any.Type, _ qualifier: Qualifier) -> String {
+    let name = String(describing: type)
+    switch qualifier {
+    case .none: return name
+    case .name(let text): return "\(name) named \"\(text)\""
+    case .tag(let tag): return "\(name) tagged \(TagRegistry.name(of: tag))"
+    }
+  }
+
+  /// Registrations close to a missing key: the same type under another name or tag (or none),
+  /// a name that differs only by case, a type of the same name from another module.
+  func suggestions(for type: Any.Type, qualifier: Qualifier) -> [String] {
+    let wanted = ObjectIdentifier(type)
+    let wantedName = String(describing: type).lowercased()
+    var found: [String] = []
+    for level in levels {
+      for (key, candidates) in level.index {
+        let sameType = key.type == wanted
+        for candidate in candidates {
+          let usage = Self.usage(of: key, candidate: candidate)
+          if sameType && key.qualifier != qualifier {
+            if case .name(let asked) = qualifier, case .name(let have) = key.qualifier,
+              asked.lowercased() == have.lowercased()
+            {
+              found.append("a name that differs only by case: \(usage)")
+            } else {
+              found.append(usage)
+            }
+          } else if !sameType && candidate.forward == nil
+            && candidate.record.typeName.lowercased() == wantedName
+          {
+            found.append("a different type with the same name: \(usage)")
+          }
+        }
+      }
+    }
+    return Array(Set(found)).sorted()
+  }
+
+  private static func usage(of key: LookupKey, candidate: Candidate) -> String {
+    let record = candidate.record
+    let provided =
+      candidate.forward.map { record.forwards[$0].typeName } ?? record.typeName
+    let how: String
+    switch key.qualifier {
+    case .none: how = "resolvable as `\(provided)`"
+    case .name(let name): how = "resolvable as `\(provided)` only by name \"\(name)\""
+    case .tag(let tag): how = "resolvable as `\(provided)` only by tag \(TagRegistry.name(of: tag))"
+    }
+    return "`\(record.typeName)` registered at \(record.location), \(how)"
+  }
+}
+
+/// A parameter type that is not looked up as itself: `Optional`, and the modifiers.
+protocol SpecialParameter {
+  /// A `Producer<Self>` linked against `linker`.
+  static func makeProducer(_ linker: Linker, qualifier: Qualifier) -> AnyProducer
+}
+
+extension Optional: SpecialParameter {
+  static func makeProducer(_ linker: Linker, qualifier: Qualifier) -> AnyProducer {
+    guard let inner = linker.optionalProducer(for: Wrapped.self, qualifier: qualifier) else {
+      return Producer<Wrapped?> { _ throws(ResolutionError) -> Wrapped? in nil }
+    }
+    let body = inner.body
+    return Producer<Wrapped?> { context throws(ResolutionError) -> Wrapped? in try body(&context) }
+  }
+}
+
+/// Tag types are known by identity; their names are kept for messages.
+@usableFromInline
+enum TagRegistry {
+  private static let names = NameTable()
+
+  @usableFromInline
+  static func register(_ type: Any.Type) -> ObjectIdentifier {
+    let id = ObjectIdentifier(type)
+    names.set(id, String(describing: type))
+    return id
+  }
+
+  static func name(of id: ObjectIdentifier) -> String {
+    names.get(id) ?? "<tag>"
+  }
+
+  private final class NameTable: @unchecked Sendable {
+    private let lock = Lock()
+    private var names: [ObjectIdentifier: String] = [:]
+
+    func set(_ id: ObjectIdentifier, _ name: String) { lock.withLock { names[id] = name } }
+    func get(_ id: ObjectIdentifier) -> String? { lock.withLock { names[id] } }
+  }
+}

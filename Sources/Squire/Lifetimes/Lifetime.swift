@@ -1,0 +1,48 @@
+/// How long an instance built by a component lives, and who shares it.
+///
+/// ```swift
+/// container.register(Forge.init).lifetime(.single)        // one forge for the whole app
+/// container.register(Squad.init).lifetime(.objectGraph)   // shared within one resolve
+/// container.register(Armor.init)                          // .prototype: new every time
+/// ```
+///
+/// | lifetime | one instance per |
+/// |---|---|
+/// | ``prototype`` | resolve (new every time) |
+/// | ``objectGraph`` | top-level resolve: shared by everything built in it |
+/// | ``perContainer`` | container, made on first use (a child container has its own) |
+/// | ``single`` | container tree, made by ``Container/initializeSingletons()`` or on first use |
+/// | ``weak`` | container, for as long as someone outside holds it (classes only) |
+public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
+  /// A new instance every time the component is asked for. The default.
+  case prototype
+  /// One instance per top-level `resolve`: every component built while answering one request
+  /// shares it, the next request gets a new one.
+  case objectGraph
+  /// One instance per container, created on first use. A child container makes its own.
+  case perContainer
+  /// One instance for the whole container tree (the container it is registered in and every
+  /// child), created by ``Container/initializeSingletons()`` or on first use.
+  case single
+  /// One instance per container for as long as something outside the container holds it;
+  /// once the last outside reference goes, the next resolve makes a new one. Classes only.
+  case weak
+
+  public var description: String {
+    switch self {
+    case .prototype: "prototype"
+    case .objectGraph: "objectGraph"
+    case .perContainer: "perContainer"
+    case .single: "single"
+    case .weak: "weak"
+    }
+  }
+
+  /// Whether an instance outlives the resolve that made it (the container keeps it).
+  var isCached: Bool {
+    switch self {
+    case .perContainer, .single, .weak: true
+    case .prototype, .objectGraph: false
+    }
+  }
+}

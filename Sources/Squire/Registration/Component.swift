@@ -1,0 +1,129 @@
+/// A registered component, returned by `register` so that its options can be chained.
+///
+/// ```swift
+/// container.register(SteelArmor.init)
+///   .as(Armor.self)                       // resolvable as Armor (and always as SteelArmor)
+///   .as(Armor.self, name: "ceremonial")   // and as Armor under a name
+///   .default()                            // wins when several components provide Armor
+///   .lifetime(.perContainer)
+/// ```
+///
+/// Options take effect at the next resolve; changing them after resolving is allowed.
+public struct Component<Impl> {
+  @usableFromInline
+  let container: Container
+  @usableFromInline
+  let record: TypedRecord<Impl>
+
+  @usableFromInline
+  init(container: Container, record: TypedRecord<Impl>) {
+    self.container = container
+    self.record = record
+  }
+
+  /// Makes the component resolvable as `type` too: a protocol it conforms to or a class it
+  /// inherits from. A component can be forwarded as several types, and is always resolvable
+  /// as its own type.
+  ///
+  /// ```swift
+  /// container.register(SteelArmor.init).as(Armor.self).as(Polishable.self)
+  /// let armor: Armor = container.resolve()
+  /// ```
+  @inlinable
+  @discardableResult
+  public func `as`<P>(_ type: P.Type) -> Component<Impl> {
+    forward(P.self, qualifier: .none, description: nil)
+  }
+
+  /// Makes the component resolvable as `type` under `name` only.
+  ///
+  /// ```swift
+  /// container.register(Car.init).as(Car.self, name: "BMW")
+  /// let car: Car = container.resolve(name: "BMW")
+  /// ```
+  ///
+  /// Names are strings and a typo is found only when resolving or validating; prefer tags.
+  @inlinable
+  @discardableResult
+  public func `as`<P>(_ type: P.Type, name: String) -> Component<Impl> {
+    forward(P.self, qualifier: .name(name), description: "name: \"\(name)\"")
+  }
+
+  /// Makes the component resolvable as `type` under the tag `tag` only. Tags are types, so
+  /// the compiler checks them.
+  ///
+  /// ```swift
+  /// enum Ceremonial {}
+  /// container.register(GildedArmor.init).as(Armor.self, tag: Ceremonial.self)
+  /// let armor: Armor = container.resolve(tag: Ceremonial.self)
+  /// ```
+  @inlinable
+  @discardableResult
+  public func `as`<P, Tag>(_ type: P.Type, tag: Tag.Type) -> Component<Impl> {
+    forward(
+      P.self, qualifier: .tag(TagRegistry.register(Tag.self)),
+      description: "tag: \(String(describing: Tag.self))")
+  }
+
+  /// Makes this component the one chosen when several components in the same container
+  /// provide a type that is asked for without a name or tag.
+  ///
+  /// ```swift
+  /// container.register(SteelArmor.init).as(Armor.self).default()
+  /// container.register(LeatherArmor.init).as(Armor.self)
+  /// let armor: Armor = container.resolve()   // SteelArmor
+  /// ```
+  @discardableResult
+  public func `default`() -> Component<Impl> {
+    container.update { record.isDefault = true }
+    return self
+  }
+
+  /// Sets how long the component's instances live; ``Lifetime/prototype`` (a new instance
+  /// every time) unless set.
+  ///
+  /// ```swift
+  /// container.register(Forge.init).lifetime(.single)
+  /// ```
+  @discardableResult
+  public func lifetime(_ lifetime: Lifetime) -> Component<Impl> {
+    if lifetime == .weak && !(Impl.self is AnyObject.Type) {
+      preconditionFailure(
+        "Squire: `\(Impl.self)` registered at \(record.location) cannot have lifetime `.weak`: "
+          + "only class instances can be held weakly. Use `.perContainer` for value types.")
+    }
+    container.update { record.lifetime = lifetime }
+    return self
+  }
+
+  @inlinable
+  func forward<P>(_ type: P.Type, qualifier: Qualifier, description: String?) -> Component<Impl> {
+    let componentName = record.typeName
+    let forward = Forward(
+      type: ObjectIdentifier(P.self),
+      typeName: String(describing: P.self),
+      qualifier: qualifier,
+      qualifierDescription: description
+    ) { main in
+      if P.self == Impl.self { return main }
+      let base = unsafeDowncast(main, to: Producer<Impl>.self).body
+      let checked = Flag()
+      return Producer<P> { context throws(ResolutionError) -> P in
+        let instance = try base(&context)
+        // `as!` from a type that statically conforms is folded into a plain conversion by the
+        // optimiser; `as?` is not (it asks the runtime for the conformance every time). So the
+        // first instance is checked with `as?`, to throw a clear error for a wrong `.as`, and
+        // the rest are converted with `as!`.
+        if _fastPath(checked.isSet) { return instance as! P }
+        guard let converted = instance as? P else {
+          throw ResolutionError(
+            reason: .notConvertible(component: componentName, type: String(describing: P.self)))
+        }
+        checked.set()
+        return converted
+      }
+    }
+    container.update { record.forwards.append(forward) }
+    return self
+  }
+}

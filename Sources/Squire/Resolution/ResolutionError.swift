@@ -1,0 +1,178 @@
+/// Why Squire could not build what was asked, written for a person: what was asked, the path
+/// of components that led to the failure, why it failed, and what to do about it.
+///
+/// ``Container/tryResolve(_:)`` throws it; ``Container/resolve(_:)`` traps with the same text.
+///
+/// ```swift
+/// do {
+///   let knight = try container.tryResolve(Knight.self)
+/// } catch {
+///   print(error.requested)   // "Knight"
+///   print(error.path)        // ["Knight", "Armor"]
+///   print(error)             // the full explanation
+/// }
+/// ```
+public struct ResolutionError: Error, Sendable, CustomStringConvertible {
+  /// What went wrong, with the types involved.
+  public enum Reason: Sendable, Hashable {
+    /// Nothing visible from the container provides `type` (under that name or tag, if any).
+    case notRegistered(type: String)
+    /// Several components provide `type`, and none of them is marked `.default()`.
+    case ambiguous(type: String, candidates: [String])
+    /// The components in `cycle` need each other through their initializers (or through
+    /// injections not marked `cycle: true`), so none of them can be built first.
+    case cycle([String])
+    /// The component needs a runtime argument of `type` that was not passed to it.
+    case missingArgument(type: String, component: String)
+    /// A component forwarded with `.as(type)` built an instance that is not a `type`.
+    case notConvertible(component: String, type: String)
+    /// A component is registered with a lifetime its type cannot have.
+    case invalidLifetime(component: String, lifetime: Lifetime)
+  }
+
+  /// The type (with name or tag) that was asked of the container.
+  public internal(set) var requested: String
+  /// The components being built when the failure happened, from the one asked for down to the
+  /// one that failed. Empty when the request itself failed.
+  public var path: [String] { steps.map(\.description) }
+  /// Why it failed.
+  public internal(set) var reason: Reason
+  /// Registrations that are close to what was missing: a likely typo or a forgotten `.as`.
+  public internal(set) var suggestions: [String]
+
+  @usableFromInline
+  internal var steps: [PathStep]
+
+  @usableFromInline
+  init(reason: Reason, suggestions: [String] = []) {
+    self.requested = ""
+    self.reason = reason
+    self.suggestions = suggestions
+    self.steps = []
+  }
+
+  /// The full explanation: the same text `resolve` traps with.
+  public var description: String {
+    var lines = ["Squire could not resolve `\(requested)`."]
+    if !steps.isEmpty {
+      lines.append("  path: " + (path + [failingLink].compactMap { $0 }).joined(separator: " → "))
+    }
+    lines.append("  why: " + why)
+    lines.append("  fix: " + fix)
+    if !suggestions.isEmpty {
+      lines.append("  close matches:")
+      lines += suggestions.map { "    - " + $0 }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The link the path ends in when the failing thing is a dependency rather than a component.
+  private var failingLink: String? {
+    switch reason {
+    case .notRegistered(let type), .ambiguous(let type, _):
+      steps.isEmpty ? nil : type
+    case .cycle, .missingArgument, .notConvertible, .invalidLifetime:
+      nil
+    }
+  }
+
+  private var why: String {
+    switch reason {
+    case .notRegistered(let type):
+      return "nothing registered in this container or its parents provides `\(type)`."
+    case .ambiguous(let type, let candidates):
+      return "\(candidates.count) components provide `\(type)` and none is marked `.default()`: "
+        + candidates.map { "`\($0)`" }.joined(separator: ", ") + "."
+    case .cycle(let cycle):
+      return "the components form a cycle with no break point: "
+        + cycle.joined(separator: " → ") + "."
+    case .missingArgument(let type, let component):
+      return "`\(component)` takes a runtime argument of type `\(type)`, and none was passed to it."
+    case .notConvertible(let component, let type):
+      return "`\(component)` is forwarded with `.as(\(type).self)`, but its instance is not a `\(type)`."
+    case .invalidLifetime(let component, let lifetime):
+      return "`\(component)` has lifetime `.\(lifetime)`, which needs a class, and it is not one."
+    }
+  }
+
+  private var fix: String {
+    switch reason {
+    case .notRegistered(let type):
+      return "register a component for it, e.g. `container.register(SomeType.init)"
+        + (type.hasPrefix("any ") ? ".as((\(type)).self)`" : "`")
+        + ", or ask for an Optional if it may be absent."
+    case .ambiguous:
+      return "mark one registration with `.default()`, or ask by name or tag."
+    case .cycle:
+      return "break the cycle: inject one of the dependencies through a property with "
+        + "`.injection(cycle: true) { ... }`, or use `Lazy`/`Provider` for it."
+    case .missingArgument(let type, _):
+      return "pass it when resolving: `container.resolve(args: value as \(type))`; "
+        + "a component that is not resolved directly cannot take arguments (use a `Provider`)."
+    case .notConvertible:
+      return "forward the component only as types it conforms to or inherits from."
+    case .invalidLifetime:
+      return "use `.perContainer` (or another lifetime) for value types."
+    }
+  }
+
+  /// Adds the component being built one level up, as the error travels out of it.
+  @usableFromInline
+  func entering(_ step: PathStep) -> ResolutionError {
+    var copy = self
+    copy.steps.insert(step, at: 0)
+    if case .missingArgument(let type, let component) = reason, component.isEmpty {
+      copy.reason = .missingArgument(type: type, component: step.description)
+    }
+    return copy
+  }
+
+  /// Called once at the top-level resolve: records what was asked and, when the resolve was
+  /// stopped for nesting too deep, turns the path into the cycle that caused it.
+  @usableFromInline
+  func finished(requested: String) -> ResolutionError {
+    var copy = self
+    copy.requested = requested
+    if case .cycle = reason {
+      copy.compactCycle()
+    }
+    return copy
+  }
+
+  /// A cycle is detected either when a cached component is asked for while it is being built,
+  /// or when resolution nests deeper than any real graph. Either way the path ends in a repeat:
+  /// keep the path up to the first time the repeating component was entered, and name the loop.
+  private mutating func compactCycle() {
+    guard let last = steps.last, let first = steps.firstIndex(where: { $0.id == last.id }),
+      first < steps.count - 1
+    else {
+      if case .cycle(let names) = reason, names.isEmpty {
+        reason = .cycle(steps.map(\.description))
+      }
+      return
+    }
+    // With a depth-limited cycle the loop repeats many times; find its shortest period.
+    let tail = Array(steps[first...])
+    var period = tail.count - 1
+    for candidate in 1..<tail.count where tail[candidate].id == tail[0].id {
+      period = candidate
+      break
+    }
+    let loop = Array(tail[0...period])
+    steps = Array(steps[..<first]) + loop
+    reason = .cycle(loop.map(\.description))
+  }
+}
+
+/// One component on the path of a failed resolve.
+@usableFromInline
+struct PathStep: Sendable, CustomStringConvertible {
+  @usableFromInline let id: ObjectIdentifier
+  @usableFromInline let description: String
+
+  @usableFromInline
+  init(id: ObjectIdentifier, description: String) {
+    self.id = id
+    self.description = description
+  }
+}

@@ -1,0 +1,2 @@
+import Squire
+print("demo")
