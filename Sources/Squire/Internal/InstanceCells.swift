@@ -23,19 +23,23 @@ final class SharedInstance<T>: @unchecked Sendable {
 
   @inlinable
   @inline(__always)
-  func get(_ context: inout ResolutionContext, _ make: Body<T>) throws(ResolutionError) -> T {
+  func get(
+    _ context: inout ResolutionContext, _ step: PathStep, _ make: Body<T>
+  ) throws(ResolutionError) -> T {
     if _fastPath(ready.load(ordering: .acquiring)) {
       return value.unsafelyUnwrapped
     }
-    return try create(&context, make)
+    return try create(&context, step, make)
   }
 
   @usableFromInline
-  func create(_ context: inout ResolutionContext, _ make: Body<T>) throws(ResolutionError) -> T {
+  func create(
+    _ context: inout ResolutionContext, _ step: PathStep, _ make: Body<T>
+  ) throws(ResolutionError) -> T {
     let id = ObjectIdentifier(self)
     // Asked for again while this thread is making it: a cycle. Locking would deadlock.
     if context.creating.contains(id) {
-      throw ResolutionError(reason: .cycle([]))
+      throw ResolutionError(reason: .cycle([])).entering(step)
     }
     lock.lock()
     defer { lock.unlock() }
@@ -69,10 +73,12 @@ final class WeakInstance<T>: @unchecked Sendable {
   init() {}
 
   @usableFromInline
-  func get(_ context: inout ResolutionContext, _ make: Body<T>) throws(ResolutionError) -> T {
+  func get(
+    _ context: inout ResolutionContext, _ step: PathStep, _ make: Body<T>
+  ) throws(ResolutionError) -> T {
     let id = ObjectIdentifier(self)
     if context.creating.contains(id) {
-      throw ResolutionError(reason: .cycle([]))
+      throw ResolutionError(reason: .cycle([])).entering(step)
     }
     lock.lock()
     defer { lock.unlock() }

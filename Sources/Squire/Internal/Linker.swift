@@ -180,6 +180,7 @@ final class Linker {
   /// Wraps `build` (make one instance, with path and depth bookkeeping) in `record`'s lifetime.
   @inlinable
   func producer<Impl>(for record: TypedRecord<Impl>, build: @escaping Body<Impl>) -> Producer<Impl> {
+    let step = record.pathStep
     switch record.lifetime {
     case .prototype:
       return Producer(build)
@@ -197,11 +198,11 @@ final class Linker {
       }
     case .perContainer:
       let cell = container.cell(for: record) { SharedInstance<Impl>() }
-      return Producer { context throws(ResolutionError) -> Impl in try cell.get(&context, build) }
+      return Producer { context throws(ResolutionError) -> Impl in try cell.get(&context, step, build) }
     case .single:
       let cell = record.sharedCell as? SharedInstance<Impl> ?? SharedInstance<Impl>()
       record.sharedCell = cell
-      return Producer { context throws(ResolutionError) -> Impl in try cell.get(&context, build) }
+      return Producer { context throws(ResolutionError) -> Impl in try cell.get(&context, step, build) }
     case .weak:
       guard record.isClass else {
         return .failing(
@@ -209,7 +210,7 @@ final class Linker {
             .entering(record.pathStep))
       }
       let cell = container.cell(for: record) { WeakInstance<Impl>() }
-      return Producer { context throws(ResolutionError) -> Impl in try cell.get(&context, build) }
+      return Producer { context throws(ResolutionError) -> Impl in try cell.get(&context, step, build) }
     }
   }
 

@@ -1,0 +1,52 @@
+import Testing
+
+@testable import Squire
+
+@Suite("Child containers")
+struct ChildContainerTests {
+  @Test func childSeesParentRegistrations() {
+    let parent = Container()
+    parent.register(BMWEngine.init).as(Engine.self)
+    let child = Container(parent: parent)
+    #expect(child.resolve(Engine.self) is BMWEngine)
+  }
+
+  @Test func childOverridesWithoutTouchingParent() {
+    let parent = Container()
+    parent.register(BMWEngine.init).as(Engine.self)
+    let child = Container(parent: parent)
+    child.register(OtherEngine.init).as(Engine.self)
+    #expect(child.resolve(Engine.self) is OtherEngine)
+    #expect(parent.resolve(Engine.self) is BMWEngine)
+  }
+
+  @Test func parentComponentGetsDependenciesFromTheChildFirst() {
+    let parent = Container()
+    parent.register(BMWEngine.init).as(Engine.self)
+    parent.register(SteelWheel.init).as(Wheel.self)
+    parent.register(SportBody.init).as(Body.self)
+    parent.register(Car.init)
+    let test = Container(parent: parent)
+    test.register(OtherEngine.init).as(Engine.self)
+    #expect(test.resolve(Car.self).engine is OtherEngine)
+    #expect(parent.resolve(Car.self).engine is BMWEngine)
+  }
+
+  @Test func parentRegisteringLaterReachesTheChild() {
+    let parent = Container()
+    let child = Container(parent: parent)
+    #expect(throws: ResolutionError.self) { try child.tryResolve(Engine.self) }
+    parent.register(BMWEngine.init).as(Engine.self)
+    #expect(child.resolve(Engine.self) is BMWEngine)
+  }
+
+  @Test func childRegistrationHidesAllOfTheParentsForThatType() {
+    let parent = Container()
+    parent.register(BMWEngine.init).as(Engine.self)
+    parent.register(OtherEngine.init).as(Engine.self)
+    let child = Container(parent: parent)
+    child.register(BMWEngine.init).as(Engine.self)
+    // The parent's two would be ambiguous; the child's one decides.
+    #expect(child.resolve(Engine.self) is BMWEngine)
+  }
+}

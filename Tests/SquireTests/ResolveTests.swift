@@ -1,0 +1,154 @@
+import Testing
+
+@testable import Squire
+
+@Suite("Resolving")
+struct ResolveTests {
+  @Test func inferredExplicitAndOptionalFormsCompileWithoutAmbiguity() {
+    let container = Container()
+    container.register(BMWEngine.init).as(Engine.self)
+    #expect(container.resolve(Engine.self) is BMWEngine)
+    let inferred: Engine = container.resolve()
+    #expect(inferred is BMWEngine)
+    let optional: Engine? = container.resolve()
+    #expect(optional is BMWEngine)
+  }
+
+  @Test func optionalIsNilWhenNothingIsRegistered() throws {
+    let container = Container()
+    let engine: Engine? = container.resolve()
+    #expect(engine == nil)
+    #expect(try container.tryResolve(Wheel?.self) == nil)
+  }
+
+  @Test func optionalStillReportsAmbiguity() {
+    let container = Container()
+    container.register(BMWEngine.init).as(Engine.self)
+    container.register(OtherEngine.init).as(Engine.self)
+    #expect(throws: ResolutionError.self) { try container.tryResolve(Engine?.self) }
+  }
+
+  @Test func missingDependencyReportsWhatWhereAndWhy() throws {
+    let container = Container()
+    container.register(SteelWheel.init).as(Wheel.self)
+    container.register(SportBody.init).as(Body.self)
+    container.register(Car.init)
+    let error = try #require(throws: ResolutionError.self) { try container.tryResolve(Car.self) }
+    #expect(error.requested == "Car")
+    #expect(error.path == ["Car"])
+    #expect(error.reason == .notRegistered(type: "Engine"))
+    #expect(error.description.contains("Squire could not resolve `Car`."))
+    #expect(error.description.contains("path: Car → Engine"))
+    #expect(error.description.contains("fix:"))
+  }
+
+  @Test func forgottenAsIsSuggested() throws {
+    let container = Container()
+    container.register(BMWEngine.init).as(Engine.self, name: "bmw")
+    let error = try #require(throws: ResolutionError.self) {
+      try container.tryResolve(Engine.self, name: "BMW")
+    }
+    #expect(error.suggestions.contains { $0.contains("differs only by case") })
+  }
+
+  @Test func initializerCycleIsAnErrorNotAStackOverflow() throws {
+    let container = Container()
+    container.register { (_: Consumer) in Service() }
+    container.register(Consumer.init)
+    let error = try #require(throws: ResolutionError.self) { try container.tryResolve(Consumer.self) }
+    #expect(error.reason == .cycle(["Consumer", "Service", "Consumer"]))
+    #expect(error.description.contains("Consumer → Service → Consumer"))
+  }
+
+  @Test func cycleThroughASingleIsReportedNotDeadlocked() throws {
+    let container = Container()
+    container.register { (_: Consumer) in Service() }.lifetime(.single)
+    container.register(Consumer.init)
+    let error = try #require(throws: ResolutionError.self) { try container.tryResolve(Service.self) }
+    guard case .cycle(let cycle) = error.reason else {
+      Issue.record("expected a cycle, got \(error.reason)")
+      return
+    }
+    #expect(cycle.first == cycle.last)
+    #expect(Set(cycle) == ["Service", "Consumer"])
+  }
+
+  @Test func failedSingleCanBeBuiltOnceItsDependencyArrives() throws {
+    let container = Container()
+    container.register(Consumer.init).lifetime(.single)
+    #expect(throws: ResolutionError.self) { try container.tryResolve(Consumer.self) }
+    container.register(Service.init)
+    let consumer = try container.tryResolve(Consumer.self)
+    #expect(consumer === container.resolve(Consumer.self))
+  }
+
+  @Test func resolveTrapsWithTheDiagnostic() async {
+    await #expect(processExitsWith: .failure) {
+      let container = Container()
+      _ = container.resolve(Engine.self)
+    }
+  }
+
+  @Test func resolveByNameTrapsWhenMissing() async {
+    await #expect(processExitsWith: .failure) {
+      let container = Container()
+      container.register(BMWEngine.init).as(Engine.self, name: "BMW")
+      let _: Engine = container.resolve(name: "Audi")
+    }
+  }
+
+  @Test func wrongForwardIsAClearErrorNotACrash() throws {
+    let container = Container()
+    container.register(BMWEngine.init).as(Wheel.self)
+    let error = try #require(throws: ResolutionError.self) { try container.tryResolve(Wheel.self) }
+    #expect(error.reason == .notConvertible(component: "BMWEngine", type: "Wheel"))
+  }
+}
+
+@Suite("Runtime arguments")
+struct ArgumentTests {
+  final class Knight {
+    let name: String
+    let age: Int
+    let engine: Engine
+    init(name: String, age: Int, engine: Engine) {
+      self.name = name
+      self.age = age
+      self.engine = engine
+    }
+  }
+
+  @Test func argumentsAreMatchedByTypeAndPosition() {
+    let container = Container()
+    container.register(BMWEngine.init).as(Engine.self)
+    container.register { Knight(name: arg($0), age: arg($1), engine: $2) }
+    let knight: Knight = container.resolve(args: 42, "Lancelot")
+    #expect(knight.name == "Lancelot")
+    #expect(knight.age == 42)
+  }
+
+  @Test func missingArgumentNamesTypeAndComponent() throws {
+    let container = Container()
+    container.register(BMWEngine.init).as(Engine.self)
+    container.register { Knight(name: arg($0), age: arg($1), engine: $2) }
+    let error = try #require(throws: ResolutionError.self) {
+      try container.tryResolve(Knight.self, args: "Lancelot")
+    }
+    #expect(error.reason == .missingArgument(type: "Int", component: "Knight"))
+  }
+
+  @Test func argumentsDoNotLeakIntoDependencies() throws {
+    final class Squire {
+      let knight: Knight
+      init(knight: Knight) { self.knight = knight }
+    }
+    let container = Container()
+    container.register(BMWEngine.init).as(Engine.self)
+    container.register { Knight(name: arg($0), age: arg($1), engine: $2) }
+    container.register(Squire.init)
+    let error = try #require(throws: ResolutionError.self) {
+      try container.tryResolve(Squire.self, args: "Lancelot", 42)
+    }
+    #expect(error.path == ["Squire", "Knight"])
+  }
+}
