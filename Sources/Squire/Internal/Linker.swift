@@ -35,6 +35,31 @@ struct Candidate {
   }
 }
 
+/// Something a component asked for while it was linked: the raw material of validation.
+struct DependencyEdge {
+  enum Kind: Equatable {
+    /// A parameter or injection of the type itself: it must be there.
+    case required
+    /// An `Optional`: absent is fine.
+    case optional
+    /// A runtime argument (`arg`): only the component resolved at the top can take one.
+    case argument
+    /// Every implementation (`many`): none is fine.
+    case many
+  }
+
+  /// The component that asked.
+  let from: ComponentRecord
+  /// What it asked for; for an argument, the argument's type with no qualifier.
+  let key: LookupKey
+  /// The type asked for, as the user wrote it, for messages.
+  let typeName: String
+  let kind: Kind
+  /// Followed only after the asking component exists (`Lazy`, `Provider`, an injection marked
+  /// `cycle: true`): such an edge breaks a cycle.
+  let isDeferred: Bool
+}
+
 /// The answer to a lookup.
 enum Choice {
   case found(Candidate)
@@ -56,6 +81,13 @@ final class Linker {
   private var linked: [ObjectIdentifier: AnyProducer] = [:]
   private var inProgress: [ObjectIdentifier: (producer: AnyProducer, fill: (AnyProducer) -> Void)] = [:]
   private var forwarded: [ForwardKey: AnyProducer] = [:]
+
+  /// Every dependency asked for by a component while it was linked, in the order asked.
+  private(set) var edges: [DependencyEdge] = []
+  /// The components being linked, innermost last: the one a dependency is asked for.
+  private var linking: [ComponentRecord] = []
+  /// Above zero while linking what a `Lazy`, `Provider` or cyclic injection will resolve later.
+  private var deferredNesting = 0
 
   private struct ForwardKey: Hashable {
     let record: ObjectIdentifier
@@ -82,6 +114,7 @@ final class Linker {
     if let special = P.self as? any SpecialParameter.Type {
       return special.makeProducer(self, qualifier: qualifier) as! Producer<P>
     }
+    note(P.self, qualifier: qualifier, kind: .required)
     return chosenProducer(for: P.self, qualifier: qualifier) ?? .failing(missing(P.self, qualifier))
   }
 
@@ -91,7 +124,24 @@ final class Linker {
     if let special = P.self as? any SpecialParameter.Type {
       return (special.makeProducer(self, qualifier: qualifier) as! Producer<P>)
     }
+    note(P.self, qualifier: qualifier, kind: .optional)
     return chosenProducer(for: P.self, qualifier: qualifier)
+  }
+
+  /// Records that the component being linked asks for `type`.
+  func note(_ type: Any.Type, qualifier: Qualifier, kind: DependencyEdge.Kind) {
+    guard let from = linking.last else { return }
+    edges.append(
+      DependencyEdge(
+        from: from, key: LookupKey(type: ObjectIdentifier(type), qualifier: qualifier),
+        typeName: Self.describe(type, qualifier), kind: kind, isDeferred: deferredNesting > 0))
+  }
+
+  /// Links what `body` asks for as dependencies resolved only after the component exists.
+  func deferring<Result>(_ body: () -> Result) -> Result {
+    deferredNesting += 1
+    defer { deferredNesting -= 1 }
+    return body()
   }
 
   private func chosenProducer<P>(for type: P.Type, qualifier: Qualifier) -> Producer<P>? {
@@ -168,7 +218,13 @@ final class Linker {
     if let pending = inProgress[id] { return pending.producer }
     let placeholder = record.makePlaceholder()
     inProgress[id] = placeholder
+    // A component's dependencies are linked as the component is, not as what asked for it.
+    let outerDeferred = deferredNesting
+    deferredNesting = 0
+    linking.append(record)
     let made = record.link(self)
+    linking.removeLast()
+    deferredNesting = outerDeferred
     inProgress[id] = nil
     placeholder.fill(made)
     linked[id] = made

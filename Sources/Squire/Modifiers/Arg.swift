@@ -29,7 +29,8 @@ public func arg<Value>(_ parameter: Arg<Value>) -> Value {
 
 extension Arg: SpecialParameter {
   static func makeProducer(_ linker: Linker, qualifier: Qualifier) -> AnyProducer {
-    Producer<Arg<Value>> { context throws(ResolutionError) -> Arg<Value> in
+    linker.note(Value.self, qualifier: .none, kind: .argument)
+    return Producer<Arg<Value>> { context throws(ResolutionError) -> Arg<Value> in
       // Depth 1 is the component the caller resolved: the only one arguments are meant for.
       if context.depth == 1, let value = context.arguments?.take(Value.self) {
         return Arg(value)
