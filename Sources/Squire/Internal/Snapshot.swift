@@ -14,7 +14,7 @@ final class Snapshot: @unchecked Sendable {
   /// Slow paths (modifiers and failures asked for at the top level) link more producers on
   /// demand; they share the linker under this lock and cache what they make.
   private let lock = Lock()
-  private let linker: Linker
+  let linker: Linker
   private var extra: [LookupKey: AnyProducer] = [:]
 
   init(linker: Linker) {
@@ -32,6 +32,9 @@ final class Snapshot: @unchecked Sendable {
         qualified[key] = producer
       }
     }
+    // Components no key chooses (hidden by a child's override, or ambiguous) are linked too, so
+    // that their dependencies are known to validation.
+    for record in linker.records { _ = linker.producer(of: record) }
     self.table = TypeTable(plain)
     self.qualified = qualified
     self.singles = linker.records.filter { $0.lifetime == .single }.map {
