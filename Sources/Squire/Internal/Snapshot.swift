@@ -14,7 +14,7 @@ final class Snapshot: @unchecked Sendable {
   /// Slow paths (modifiers and failures asked for at the top level) link more producers on
   /// demand; they share the linker under this lock and cache what they make.
   private let lock = Lock()
-  let linker: Linker
+  private let linker: Linker
   private var extra: [LookupKey: AnyProducer] = [:]
 
   init(linker: Linker) {
@@ -40,6 +40,11 @@ final class Snapshot: @unchecked Sendable {
     self.singles = linker.records.filter { $0.lifetime == .single }.map {
       ($0, linker.producer(of: $0))
     }
+  }
+
+  /// Runs `body` with the linker (its edges, records and lookups), under the snapshot's lock.
+  func withLinker<Result>(_ body: (Linker) -> Result) -> Result {
+    lock.withLock { body(linker) }
   }
 
   /// A producer for what the fast table does not hold: a modifier (`Optional`), an ambiguous or
