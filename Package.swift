@@ -1,6 +1,12 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+// CI builds Squire's own targets with warnings as errors (`SQUIRE_WARNINGS_AS_ERRORS=1`); the
+// flag is never set for a package that depends on Squire, nor for Squire's dependencies.
+let ownSettings: [SwiftSetting] =
+  Context.environment["SQUIRE_WARNINGS_AS_ERRORS"] == "1"
+  ? [.unsafeFlags(["-warnings-as-errors"])] : []
+
 let package = Package(
   name: "Squire",
   // `Synchronization` (Atomic, lock-free snapshot reads) needs these on Apple platforms.
@@ -14,9 +20,9 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0")
   ],
   targets: [
-    .target(name: "Squire"),
-    .executableTarget(name: "squire-demo", dependencies: ["Squire"]),
-    .testTarget(name: "SquireTests", dependencies: ["Squire"]),
+    .target(name: "Squire", swiftSettings: ownSettings),
+    .executableTarget(name: "squire-demo", dependencies: ["Squire"], swiftSettings: ownSettings),
+    .testTarget(name: "SquireTests", dependencies: ["Squire"], swiftSettings: ownSettings),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,2 +1,3 @@
 import Squire
+
 print("demo")

@@ -62,4 +62,3 @@ struct ConcurrencyTests {
     #expect(container.resolve(Consumer.self).service !== container.resolve(Service.self))
   }
 }
-

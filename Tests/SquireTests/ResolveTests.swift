@@ -55,7 +55,9 @@ struct ResolveTests {
     let container = Container()
     container.register { (_: Consumer) in Service() }
     container.register(Consumer.init)
-    let error = try #require(throws: ResolutionError.self) { try container.tryResolve(Consumer.self) }
+    let error = try #require(throws: ResolutionError.self) {
+      try container.tryResolve(Consumer.self)
+    }
     #expect(error.reason == .cycle(["Consumer", "Service", "Consumer"]))
     #expect(error.description.contains("Consumer → Service → Consumer"))
   }
@@ -64,7 +66,9 @@ struct ResolveTests {
     let container = Container()
     container.register { (_: Consumer) in Service() }.lifetime(.single)
     container.register(Consumer.init)
-    let error = try #require(throws: ResolutionError.self) { try container.tryResolve(Service.self) }
+    let error = try #require(throws: ResolutionError.self) {
+      try container.tryResolve(Service.self)
+    }
     guard case .cycle(let cycle) = error.reason else {
       Issue.record("expected a cycle, got \(error.reason)")
       return

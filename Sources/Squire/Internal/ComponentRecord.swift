@@ -134,7 +134,9 @@ final class TypedRecord<Impl>: ComponentRecord, @unchecked Sendable {
     return (producer, { placeholder.target = ($0 as! Producer<Impl>).body })
   }
 
-  override func run(_ producer: AnyProducer, _ context: inout ResolutionContext) throws(ResolutionError) {
+  override func run(_ producer: AnyProducer, _ context: inout ResolutionContext)
+    throws(ResolutionError)
+  {
     _ = try (producer as! Producer<Impl>).body(&context)
   }
 }

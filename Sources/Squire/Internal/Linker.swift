@@ -79,7 +79,8 @@ final class Linker {
   unowned let container: Container
 
   private var linked: [ObjectIdentifier: AnyProducer] = [:]
-  private var inProgress: [ObjectIdentifier: (producer: AnyProducer, fill: (AnyProducer) -> Void)] = [:]
+  private var inProgress: [ObjectIdentifier: (producer: AnyProducer, fill: (AnyProducer) -> Void)] =
+    [:]
   private var forwarded: [ForwardKey: AnyProducer] = [:]
 
   /// Every dependency asked for by a component while it was linked, in the order asked.
@@ -235,7 +236,8 @@ final class Linker {
 
   /// Wraps `build` (make one instance, with path and depth bookkeeping) in `record`'s lifetime.
   @inlinable
-  func producer<Impl>(for record: TypedRecord<Impl>, build: @escaping Body<Impl>) -> Producer<Impl> {
+  func producer<Impl>(for record: TypedRecord<Impl>, build: @escaping Body<Impl>) -> Producer<Impl>
+  {
     let step = record.pathStep
     switch record.lifetime {
     case .prototype:
@@ -254,11 +256,15 @@ final class Linker {
       }
     case .perContainer:
       let cell = container.cell(for: record) { SharedInstance<Impl>() }
-      return Producer { context throws(ResolutionError) -> Impl in try cell.get(&context, step, build) }
+      return Producer { context throws(ResolutionError) -> Impl in
+        try cell.get(&context, step, build)
+      }
     case .single:
       let cell = record.sharedCell as? SharedInstance<Impl> ?? SharedInstance<Impl>()
       record.sharedCell = cell
-      return Producer { context throws(ResolutionError) -> Impl in try cell.get(&context, step, build) }
+      return Producer { context throws(ResolutionError) -> Impl in
+        try cell.get(&context, step, build)
+      }
     case .weak:
       guard record.isClass else {
         return .failing(
@@ -266,7 +272,9 @@ final class Linker {
             .entering(record.pathStep))
       }
       let cell = container.cell(for: record) { WeakInstance<Impl>() }
-      return Producer { context throws(ResolutionError) -> Impl in try cell.get(&context, step, build) }
+      return Producer { context throws(ResolutionError) -> Impl in
+        try cell.get(&context, step, build)
+      }
     }
   }
 

@@ -28,6 +28,7 @@ public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
   /// once the last outside reference goes, the next resolve makes a new one. Classes only.
   case weak
 
+  /// The lifetime's name as written in code: `prototype`, `single`, ...
   public var description: String {
     switch self {
     case .prototype: "prototype"

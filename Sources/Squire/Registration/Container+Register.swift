@@ -153,7 +153,8 @@ extension Container {
   @inlinable
   @discardableResult
   public func register<Impl, P1, P2, P3, P4, P5>(
-    _ factory: @escaping (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5) -> Impl,
+    _ factory:
+      @escaping (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5) -> Impl,
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> Component<Impl> {
@@ -167,7 +168,9 @@ extension Container {
         let step = record.pathStep
         return linker.producer(for: record) { context throws(ResolutionError) -> Impl in
           try context.enter(step) { context throws(ResolutionError) -> Impl in
-            factory(try d1(&context), try d2(&context), try d3(&context), try d4(&context), try d5(&context))
+            factory(
+              try d1(&context), try d2(&context), try d3(&context), try d4(&context),
+              try d5(&context))
           }
         }
       })
@@ -179,7 +182,9 @@ extension Container {
   @inlinable
   @discardableResult
   public func register<Impl, P1, P2, P3, P4, P5, P6>(
-    _ factory: @escaping (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6) -> Impl,
+    _ factory:
+      @escaping (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6)
+      -> Impl,
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> Component<Impl> {
@@ -194,7 +199,9 @@ extension Container {
         let step = record.pathStep
         return linker.producer(for: record) { context throws(ResolutionError) -> Impl in
           try context.enter(step) { context throws(ResolutionError) -> Impl in
-            factory(try d1(&context), try d2(&context), try d3(&context), try d4(&context), try d5(&context), try d6(&context))
+            factory(
+              try d1(&context), try d2(&context), try d3(&context), try d4(&context),
+              try d5(&context), try d6(&context))
           }
         }
       })
@@ -206,7 +213,11 @@ extension Container {
   @inlinable
   @discardableResult
   public func register<Impl, P1, P2, P3, P4, P5, P6, P7>(
-    _ factory: @escaping (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7) -> Impl,
+    _ factory:
+      @escaping (
+        consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6,
+        consuming P7
+      ) -> Impl,
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> Component<Impl> {
@@ -222,7 +233,9 @@ extension Container {
         let step = record.pathStep
         return linker.producer(for: record) { context throws(ResolutionError) -> Impl in
           try context.enter(step) { context throws(ResolutionError) -> Impl in
-            factory(try d1(&context), try d2(&context), try d3(&context), try d4(&context), try d5(&context), try d6(&context), try d7(&context))
+            factory(
+              try d1(&context), try d2(&context), try d3(&context), try d4(&context),
+              try d5(&context), try d6(&context), try d7(&context))
           }
         }
       })
@@ -234,7 +247,11 @@ extension Container {
   @inlinable
   @discardableResult
   public func register<Impl, P1, P2, P3, P4, P5, P6, P7, P8>(
-    _ factory: @escaping (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8) -> Impl,
+    _ factory:
+      @escaping (
+        consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6,
+        consuming P7, consuming P8
+      ) -> Impl,
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> Component<Impl> {
@@ -251,7 +268,9 @@ extension Container {
         let step = record.pathStep
         return linker.producer(for: record) { context throws(ResolutionError) -> Impl in
           try context.enter(step) { context throws(ResolutionError) -> Impl in
-            factory(try d1(&context), try d2(&context), try d3(&context), try d4(&context), try d5(&context), try d6(&context), try d7(&context), try d8(&context))
+            factory(
+              try d1(&context), try d2(&context), try d3(&context), try d4(&context),
+              try d5(&context), try d6(&context), try d7(&context), try d8(&context))
           }
         }
       })

@@ -76,7 +76,9 @@ extension Container {
   }
 
   /// Builds the `T` registered under the tag `tag`, or throws why it cannot.
-  public func tryResolve<T, Tag>(_ type: T.Type = T.self, tag: Tag.Type) throws(ResolutionError) -> T {
+  public func tryResolve<T, Tag>(_ type: T.Type = T.self, tag: Tag.Type) throws(ResolutionError)
+    -> T
+  {
     try resolve(T.self, qualifier: .tag(TagRegistry.register(Tag.self)), arguments: nil)
   }
 

@@ -89,7 +89,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case .missingArgument(let type, let component):
       return "`\(component)` takes a runtime argument of type `\(type)`, and none was passed to it."
     case .notConvertible(let component, let type):
-      return "`\(component)` is forwarded with `.as(\(type).self)`, but its instance is not a `\(type)`."
+      return
+        "`\(component)` is forwarded with `.as(\(type).self)`, but its instance is not a `\(type)`."
     case .invalidLifetime(let component, let lifetime):
       return "`\(component)` has lifetime `.\(lifetime)`, which needs a class, and it is not one."
     }
