@@ -40,9 +40,11 @@ extension Container {
     } else {
       producer = snapshot.slowProducer(for: T.self, qualifier: .none)
     }
-    var context = ResolutionContext()
+    var context = ResolutionContext(container: self)
     do {
-      return try producer.body(&context)
+      let resolved = try producer.body(&context)
+      try context.finish()
+      return resolved
     } catch {
       throw error.finished(requested: String(describing: T.self))
     }
@@ -110,10 +112,12 @@ extension Container {
   ) throws(ResolutionError) -> T {
     let snapshot = self.snapshot
     let producer = snapshot.slowProducer(for: T.self, qualifier: qualifier)
-    var context = ResolutionContext()
+    var context = ResolutionContext(container: self)
     context.arguments = arguments
     do {
-      return try producer.body(&context)
+      let resolved = try producer.body(&context)
+      try context.finish()
+      return resolved
     } catch {
       throw error.finished(requested: Linker.describe(T.self, qualifier))
     }
