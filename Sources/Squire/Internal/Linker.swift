@@ -122,8 +122,10 @@ final class Linker {
   func injected<P>(_ type: P.Type, name: String?, cycle: Bool) -> Body<P> {
     let qualifier = name.map(Qualifier.name) ?? .none
     let body = producer(for: P.self, qualifier: qualifier).body
-    let key = LookupKey(type: ObjectIdentifier(P.self), qualifier: qualifier)
-    guard cycle, !(P.self is any SpecialParameter.Type), case .found(let candidate) = choose(key)
+    // An optional property (`var knight: Knight?`) closes the cycle on the wrapped component.
+    let target: Any.Type = (P.self as? any OptionalParameter.Type)?.wrappedType ?? P.self
+    let key = LookupKey(type: ObjectIdentifier(target), qualifier: qualifier)
+    guard cycle, !(target is any SpecialParameter.Type), case .found(let candidate) = choose(key)
     else { return body }
     let id = ObjectIdentifier(candidate.record)
     return { context throws(ResolutionError) -> P in
@@ -414,6 +416,15 @@ extension SpecialParameter {
   static func makeEachProducer(_ linker: Linker, qualifier: Qualifier) -> [AnyProducer]? {
     nil
   }
+}
+
+/// Lets generic code see through `Optional` to the type it wraps.
+protocol OptionalParameter {
+  static var wrappedType: Any.Type { get }
+}
+
+extension Optional: OptionalParameter {
+  static var wrappedType: Any.Type { Wrapped.self }
 }
 
 extension Optional: SpecialParameter {
