@@ -1,41 +1,52 @@
 import Squire
 
+// squire-demo: a composition root for a small garrison. It registers the parts, builds the
+// singletons, resolves the garrison, uses what it built, and shows what Squire does when a
+// registration is missing.
+
 let realm = Container()
 realm.append(part: GarrisonPart.self)
 realm.initializeSingletons()
 
 func describe(_ knight: Knight) -> String {
   """
-    armour:  \(knight.armor.pieces.joined(separator: ", "))
-    weapon:  \(knight.weapon.name)
-    squire:  \(knight.squire.name) (also grooms his horse: \(knight.horse.squire === knight.squire))
+    \(knight.name), armed with a \(knight.weapon.name)
+      armour:  \(knight.armor.pieces.joined(separator: ", "))
+      page:    \(knight.page.name), who serves him: \(knight.page.knight === knight), \
+  and grooms his horse: \(knight.horse.page === knight.page)
   """
 }
 
 print("== Muster ==")
 let garrison: Garrison = realm.resolve()
-print("The captain of the garrison:")
+print("The captain:")
 print(describe(garrison.captain))
+print("The armoury holds: \(garrison.armory.map(\.name).joined(separator: ", ")) (many).")
+print("Is the chronicle open yet? \(garrison.chronicle.isResolved) (it is lazy).")
 
-let second: Knight = realm.resolve()
-print("A second knight:")
-print(describe(second))
-print("The forge has made \(garrison.forge.forged) pieces (one forge for the realm).")
+print("\n== Recruiting through a provider with runtime arguments ==")
+for name in ["Gawain", "Percival"] {
+  let recruit = garrison.recruit(name)
+  print("  \(recruit.name), armed with a \(recruit.weapon.name), in \(recruit.armor.pieces[0])...")
+}
+print("Is the chronicle open now? \(garrison.chronicle.isResolved). It reads:")
+for line in garrison.chronicle.value.lines { print("  - \(line)") }
+print("The forge (one for the realm) has made \(garrison.forge.forged) pieces.")
 
-print("\n== Tournament (a child container that overrides the weapon) ==")
+print("\n== Tournament: a child container that overrides the champion and his weapon ==")
 let tournament = Container(parent: realm)
+tournament.register { Title(name: "Sir Lancelot") }
 tournament.register(Lance.init).as(Weapon.self)
 let jouster: Knight = tournament.resolve()
-print("A jouster:")
 print(describe(jouster))
-let lance: Weapon = realm.resolve(tag: Tournament.self)
-print("The realm's tagged tournament weapon: \(lance.name)")
+let tagged: Weapon = realm.resolve(tag: Tournament.self)
+print("The realm's tagged tournament weapon: \(tagged.name)")
 
-print("\n== A mistake, caught ==")
-let empty = Container(parent: Container())
-empty.register(Knight.init(armor:weapon:squire:horse:))
+print("\n== A mistake, caught before it hurts ==")
+let careless = Container()
+careless.register(Knight.init(title:weapon:page:horse:))
 do {
-  _ = try empty.tryResolve(Knight.self)
+  _ = try careless.tryResolve(Knight.self)
 } catch {
   print(error)
 }

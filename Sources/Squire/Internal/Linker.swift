@@ -116,21 +116,29 @@ final class Linker {
   }
 
   /// The body for a property or method injection's dependency. A cyclic one first looks for an
-  /// instance of the chosen component already made in this resolve: that is how a cycle closes
-  /// on the same instances on both sides.
+  /// instance already made in this resolve by a component that provides the type (the chosen
+  /// one first): that is how a cycle closes on the same instances on both sides.
   @usableFromInline
   func injected<P>(_ type: P.Type, name: String?, cycle: Bool) -> Body<P> {
     let qualifier = name.map(Qualifier.name) ?? .none
     let body = producer(for: P.self, qualifier: qualifier).body
     // An optional property (`var knight: Knight?`) closes the cycle on the wrapped component.
     let target: Any.Type = (P.self as? any OptionalParameter.Type)?.wrappedType ?? P.self
+    guard cycle, !(target is any SpecialParameter.Type) else { return body }
     let key = LookupKey(type: ObjectIdentifier(target), qualifier: qualifier)
-    guard cycle, !(target is any SpecialParameter.Type), case .found(let candidate) = choose(key)
-    else { return body }
-    let id = ObjectIdentifier(candidate.record)
+    var providers = levels.lazy.compactMap { $0.index[key] }.first { !$0.isEmpty } ?? []
+    if case .found(let chosen) = choose(key),
+      let position = providers.firstIndex(where: { $0.record === chosen.record })
+    {
+      providers.swapAt(0, position)
+    }
+    let ids = providers.map { ObjectIdentifier($0.record) }
+    if ids.isEmpty { return body }
     return { context throws(ResolutionError) -> P in
-      if let made = context.graph?.instances[id], let instance = made as? P {
-        return instance
+      if let graph = context.graph {
+        for id in ids {
+          if let made = graph.instances[id], let instance = made as? P { return instance }
+        }
       }
       return try body(&context)
     }

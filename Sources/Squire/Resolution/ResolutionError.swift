@@ -102,9 +102,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
       return "forward a component with `.as(_:name:)` or `.as(_:tag:)` under exactly that name or "
         + "tag (see the close matches below for a typo), or ask without one."
     case .notRegistered(let type):
-      return "register a component that provides it, e.g. `container.register(Some\(type).init)`, "
-        + "forwarded with `.as(\(type).self)` if `\(type)` is a protocol or superclass; "
-        + "or ask for `\(type)?` if it may be absent."
+      return "register a component that provides it (`container.register(\(type).init)`, or "
+        + "another type forwarded with `.as(\(type).self)`), or ask for `\(type)?` if it may "
+        + "be absent."
     case .ambiguous:
       return "mark one registration with `.default()`, or ask by name or tag."
     case .cycle:

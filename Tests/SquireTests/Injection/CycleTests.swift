@@ -123,7 +123,9 @@ struct InjectionOrderTests {
   @Test func injectionFailureNamesTheComponentAndTheDependency() throws {
     let container = Container()
     container.register(Recorder.init).injection { (recorder: Recorder, engine: Engine) in }
-    let error = try #require(throws: ResolutionError.self) { try container.tryResolve(Recorder.self) }
+    let error = try #require(throws: ResolutionError.self) {
+      try container.tryResolve(Recorder.self)
+    }
     #expect(error.path == ["Recorder"])
     #expect(error.reason == .notRegistered(type: "Engine"))
   }
