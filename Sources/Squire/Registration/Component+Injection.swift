@@ -41,6 +41,7 @@ extension Component where Impl: AnyObject {
   ///   - cycle: this injection breaks a dependency cycle. It runs after the whole graph is built,
   ///     and reuses the instance of its dependency made in the same resolve, so both sides of
   ///     the cycle see the same instances.
+  ///   - body: sets the dependency, given the instance and the resolved value.
   @inlinable
   @discardableResult
   public func injection<Property>(

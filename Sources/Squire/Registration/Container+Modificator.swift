@@ -8,7 +8,7 @@ extension Container {
   /// let car: Car = container.resolve(args: BMWEngine())
   /// ```
   ///
-  /// The other parameters are resolved by type, as with ``register(_:file:line:)``.
+  /// The other parameters are resolved by type, as with the other `register` methods.
   @inlinable
   @discardableResult
   public func register<Impl, Modified, First, each Rest>(
