@@ -38,9 +38,9 @@ struct ResolutionContext {
   /// through a `.single` is reported instead of deadlocking on its lock. Touched only on the
   /// slow path that creates an instance.
   @usableFromInline
-  var creating: [ObjectIdentifier] = []
+  var creating: [ObjectIdentifier]?
 
-  @usableFromInline
+  @inlinable
   init(container: Container) {
     self.container = container
   }
