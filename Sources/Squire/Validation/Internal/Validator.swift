@@ -22,7 +22,7 @@ struct Validator {
     cycles = CycleFinder(graph)
     cyclicLinks = cycles.cyclicLinks
     problems += unanswered()
-    problems += cycles.cycles.map(cycle)
+    problems += sorted(cycles.cycles.map(cycle))
     problems += captives()
     problems += unpassableArguments()
   }
