@@ -66,7 +66,10 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
   /// The whole explanation: what, the path, why, how to fix it, and close matches.
   public let description: String
 
-  init(kind: Kind, path: [String], suggestions: [String] = [], what: String, details: [String] = [], why: String, fix: String) {
+  init(
+    kind: Kind, path: [String], suggestions: [String] = [], what: String, details: [String] = [],
+    why: String, fix: String
+  ) {
     self.kind = kind
     self.path = path
     self.suggestions = suggestions

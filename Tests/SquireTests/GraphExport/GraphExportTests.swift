@@ -52,11 +52,15 @@ struct GraphExportTests {
     container.register { Herald(name: arg($0)) }
     container.register(Page.init(herald:)).lifetime(.single)
     let dot = container.graph(.dot)
-    #expect(dot.contains(#"u1 [label="Forge\nmissing", style="rounded,dashed", color=red, fontcolor=red];"#))
+    #expect(
+      dot.contains(
+        #"u1 [label="Forge\nmissing", style="rounded,dashed", color=red, fontcolor=red];"#))
     #expect(dot.contains(#"c5 -> u1 [color=red, fontcolor=red];"#), "\(dot)")
     #expect(dot.contains(#"c2 -> c4 [label="cycle", color=red, fontcolor=red];"#), "\(dot)")
     #expect(dot.contains(#"c4 -> c2 [label="cycle", color=red, fontcolor=red];"#), "\(dot)")
-    #expect(dot.contains(#"c3 -> c1 [label="argument cannot be passed", color=red, fontcolor=red];"#), "\(dot)")
+    #expect(
+      dot.contains(#"c3 -> c1 [label="argument cannot be passed", color=red, fontcolor=red];"#),
+      "\(dot)")
     #expect(dot.contains(#"c1 -> a1 [label="arg", arrowhead=dot, style=dotted];"#), "\(dot)")
     #expect(dot.contains(#"a1 [label="String\nruntime argument", shape=ellipse];"#), "\(dot)")
     let mermaid = container.graph(.mermaid)

@@ -17,7 +17,9 @@ enum S4: Slot {}
 enum S5: Slot {}
 enum S6: Slot {}
 enum S7: Slot {}
-let slots: [any Slot.Type] = [S0.self, S1.self, S2.self, S3.self, S4.self, S5.self, S6.self, S7.self]
+let slots: [any Slot.Type] = [
+  S0.self, S1.self, S2.self, S3.self, S4.self, S5.self, S6.self, S7.self,
+]
 
 final class Node<S: Slot> {
   init() {}
@@ -62,11 +64,15 @@ struct RandomGraph: Sendable, CustomStringConvertible {
   static let generator = zip(
     Gen.int(in: 0...7),
     Gen.element(
-      of: [Lifetime.prototype, .prototype, .prototype, .single, .perContainer, .objectGraph, .weak]),
+      of: [Lifetime.prototype, .prototype, .prototype, .single, .perContainer, .objectGraph, .weak]
+    ),
     Gen.bool(0.2),
-    zip(Gen.int(in: 0...7), Gen.element(of: [Asked.plainly, .plainly, .plainly, .optionally, .deferred]))
-      .map { Dependency(slot: $0, asked: $1!) }
-      .array(of: 0...3)
+    zip(
+      Gen.int(in: 0...7),
+      Gen.element(of: [Asked.plainly, .plainly, .plainly, .optionally, .deferred])
+    )
+    .map { Dependency(slot: $0, asked: $1!) }
+    .array(of: 0...3)
   ).map { Part(slot: $0, lifetime: $1!, isDefault: $2, dependencies: $3) }
     .array(of: 1...9)
     .map { RandomGraph(components: $0) }
@@ -174,9 +180,15 @@ struct ReferenceCheck {
       if providers.count == 1 {
         chosen[slot] = providers[0]
       } else if providers.count > 1 {
-        if defaults.count == 1 { chosen[slot] = defaults[0] } else { ambiguous.insert(RandomGraph.name(slot)) }
+        if defaults.count == 1 {
+          chosen[slot] = defaults[0]
+        } else {
+          ambiguous.insert(RandomGraph.name(slot))
+        }
       }
-      let needed = components.contains { $0.dependencies.contains { $0.slot == slot && $0.asked != .optionally } }
+      let needed = components.contains {
+        $0.dependencies.contains { $0.slot == slot && $0.asked != .optionally }
+      }
       if providers.isEmpty && needed { missing.insert(RandomGraph.name(slot)) }
     }
     self.chosen = chosen
@@ -198,7 +210,9 @@ struct ReferenceCheck {
     var counted = Set<Int>()
     for node in 0..<count where reaches[node][node] && !counted.contains(node) {
       cycleCount += 1
-      for other in 0..<count where reaches[node][other] && reaches[other][node] { counted.insert(other) }
+      for other in 0..<count where reaches[node][other] && reaches[other][node] {
+        counted.insert(other)
+      }
     }
 
     // The rules as the documentation states them, written out independently of the library.
@@ -257,7 +271,9 @@ struct RandomGraphTests {
         for (from, to) in zip(cycle, cycle.dropFirst()) {
           let linked = graph.components.indices.contains { index in
             RandomGraph.name(graph.components[index].slot) == from
-              && reference.immediate[index].contains { RandomGraph.name(graph.components[$0].slot) == to }
+              && reference.immediate[index].contains {
+                RandomGraph.name(graph.components[$0].slot) == to
+              }
           }
           #expect(linked, "\(from) → \(to) in \(cycle)")
         }

@@ -17,7 +17,8 @@ struct SuggestionTests {
     let error = try #require(throws: ResolutionError.self) { try container.tryResolve(Stable.self) }
     #expect(
       error.suggestions.contains {
-        $0.hasPrefix("`Destrier` registered at") && $0.hasSuffix("inherits from `Horse` but is not forwarded with `.as(Horse.self)`")
+        $0.hasPrefix("`Destrier` registered at")
+          && $0.hasSuffix("inherits from `Horse` but is not forwarded with `.as(Horse.self)`")
       })
     // The validation report says the same.
     #expect(container.validate().problems.first?.suggestions == error.suggestions)
@@ -28,7 +29,8 @@ struct SuggestionTests {
     container.register(Destrier.init).as(Horse.self, name: "war")
     let error = try #require(throws: ResolutionError.self) { try container.tryResolve(Horse.self) }
     #expect(error.suggestions.count == 1)
-    #expect(error.suggestions.first?.hasSuffix("resolvable as `Horse` only by name \"war\"") == true)
+    #expect(
+      error.suggestions.first?.hasSuffix("resolvable as `Horse` only by name \"war\"") == true)
   }
 
   @Test func likelyImplementationOfAProtocolIsAMaybe() throws {

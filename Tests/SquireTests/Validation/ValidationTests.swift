@@ -36,7 +36,8 @@ struct ValidationTests {
     let report = container.validate()
     let problem = try #require(report.problems.first)
     #expect(report.problems.count == 1)
-    #expect(problem.kind == .missingDependency(type: "Forge", qualifier: nil, neededBy: ["PlateArmor"]))
+    #expect(
+      problem.kind == .missingDependency(type: "Forge", qualifier: nil, neededBy: ["PlateArmor"]))
     #expect(problem.path == ["Keep", "Knight", "PlateArmor", "Forge"])
     #expect(problem.description.contains("path: Keep → Knight → PlateArmor → Forge"))
     #expect(problem.description.contains("why:"))
@@ -50,7 +51,9 @@ struct ValidationTests {
     let report = container.validate()
     #expect(report.problems.count == 1)
     let problem = try #require(report.problems.first)
-    #expect(problem.kind == .missingDependency(type: "Forge", qualifier: nil, neededBy: ["PlateArmor", "Smith"]))
+    #expect(
+      problem.kind
+        == .missingDependency(type: "Forge", qualifier: nil, neededBy: ["PlateArmor", "Smith"]))
     #expect(problem.description.contains("needed by: PlateArmor, Smith"))
   }
 
@@ -69,8 +72,11 @@ struct ValidationTests {
     container.register(ChainMail.init).as(Armor.self)
     let problem = try #require(container.validate().problems.first)
     #expect(container.validate().problems.count == 1)
-    #expect(problem.kind == .ambiguousDependency(
-      type: "Armor", qualifier: nil, candidates: ["ChainMail", "PlateArmor"], neededBy: ["Knight"]))
+    #expect(
+      problem.kind
+        == .ambiguousDependency(
+          type: "Armor", qualifier: nil, candidates: ["ChainMail", "PlateArmor"],
+          neededBy: ["Knight"]))
     #expect(problem.path == ["Keep", "Knight", "Armor"])
     #expect(problem.description.contains(".default()"))
   }
@@ -87,8 +93,10 @@ struct ValidationTests {
     container.register(Forge.init)
     container.register(Forge.init)
     let problem = try #require(container.validate().problems.first)
-    #expect(problem.kind == .ambiguousDependency(
-      type: "Forge", qualifier: nil, candidates: ["Forge", "Forge"], neededBy: []))
+    #expect(
+      problem.kind
+        == .ambiguousDependency(
+          type: "Forge", qualifier: nil, candidates: ["Forge", "Forge"], neededBy: []))
     #expect(throws: ResolutionError.self) { try container.tryResolve(Forge.self) }
   }
 
@@ -165,7 +173,9 @@ struct ValidationTests {
     let report = container.validate()
     let problem = try #require(report.problems.first)
     #expect(report.problems.count == 1)
-    #expect(problem.kind == .unpassableArgument(component: "Herald", argumentTypes: ["String"], neededBy: ["Page"]))
+    #expect(
+      problem.kind
+        == .unpassableArgument(component: "Herald", argumentTypes: ["String"], neededBy: ["Page"]))
     #expect(problem.path == ["Page", "Herald"])
     #expect(throws: ResolutionError.self) { try container.tryResolve(Page.self, args: "Roland") }
   }
@@ -195,8 +205,12 @@ struct ValidationTests {
     container.register { PlateArmor(forge: Forge()) }.as(Armor.self, name: "Steel")
     container.register(Squire.init(armor:))
     let problem = try #require(container.validate().problems.first)
-    #expect(problem.kind == .missingDependency(type: "Armor", qualifier: .name("steel"), neededBy: ["Squire"]))
-    #expect(problem.description.hasPrefix("Unknown name: nothing provides `Armor` under the name \"steel\""))
+    #expect(
+      problem.kind
+        == .missingDependency(type: "Armor", qualifier: .name("steel"), neededBy: ["Squire"]))
+    #expect(
+      problem.description.hasPrefix(
+        "Unknown name: nothing provides `Armor` under the name \"steel\""))
     #expect(problem.suggestions.contains { $0.hasPrefix("a name that differs only by case") })
   }
 
@@ -208,9 +222,14 @@ struct ValidationTests {
     container.register { PlateArmor(forge: Forge()) }.as(Armor.self, tag: Tournament.self)
     container.register(Joust.init(horse:))
     let problem = try #require(container.validate().problems.first)
-    #expect(problem.kind == .missingDependency(type: "Horse", qualifier: .tag("Tournament"), neededBy: ["Joust"]))
+    #expect(
+      problem.kind
+        == .missingDependency(type: "Horse", qualifier: .tag("Tournament"), neededBy: ["Joust"]))
     #expect(problem.description.hasPrefix("Unknown tag:"))
-    #expect(problem.suggestions.contains { $0.hasPrefix("the tag Tournament is registered for another type") })
+    #expect(
+      problem.suggestions.contains {
+        $0.hasPrefix("the tag Tournament is registered for another type")
+      })
   }
 
   @Test func severalProblemsAreReportedTogether() throws {
@@ -223,12 +242,15 @@ struct ValidationTests {
     container.register(Page.init(herald:)).lifetime(.perContainer)
     let report = container.validate()
     let kinds = report.problems.map(\.kind)
-    #expect(kinds == [
-      .missingDependency(type: "Forge", qualifier: nil, neededBy: ["PlateArmor"]),
-      .cycle(["Left", "Right", "Left"]),
-      .captiveDependency(holder: "Page", holderLifetime: .perContainer, dependency: "Herald", dependencyLifetime: .objectGraph),
-      .unpassableArgument(component: "Herald", argumentTypes: ["String"], neededBy: ["Page"]),
-    ])
+    #expect(
+      kinds == [
+        .missingDependency(type: "Forge", qualifier: nil, neededBy: ["PlateArmor"]),
+        .cycle(["Left", "Right", "Left"]),
+        .captiveDependency(
+          holder: "Page", holderLifetime: .perContainer, dependency: "Herald",
+          dependencyLifetime: .objectGraph),
+        .unpassableArgument(component: "Herald", argumentTypes: ["String"], neededBy: ["Page"]),
+      ])
     #expect(report.description.hasPrefix("Squire found 4 problems in 6 components"))
     #expect(report.description.contains("\n\n4. Unpassable argument"))
     #expect(throws: ValidationReport.self) { try report.requireValid() }

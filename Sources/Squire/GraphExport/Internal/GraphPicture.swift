@@ -157,7 +157,8 @@ struct GraphPicture {
   /// default.
   private static func lines(of record: ComponentRecord) -> [String] {
     var lines = [record.typeName, ".\(record.lifetime)"]
-    for forward in record.forwards where forward.type != ObjectIdentifier(record.implementationType)
+    for forward in record.forwards
+    where forward.type != ObjectIdentifier(record.implementationType)
       || forward.qualifier != .none
     {
       lines.append(

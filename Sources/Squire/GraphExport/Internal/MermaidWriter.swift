@@ -30,7 +30,8 @@ enum MermaidWriter {
     lines.append("  classDef missing stroke:#d00,stroke-width:2px,stroke-dasharray:5 3,color:#d00")
     if !problemLinks.isEmpty {
       lines.append(
-        "  linkStyle \(problemLinks.map(String.init).joined(separator: ",")) stroke:#d00,color:#d00")
+        "  linkStyle \(problemLinks.map(String.init).joined(separator: ",")) stroke:#d00,color:#d00"
+      )
     }
     return lines.joined(separator: "\n") + "\n"
   }

@@ -26,7 +26,9 @@ enum CaptiveRule {
   }
 
   /// Why `holder` may not hold `dependency`, for the problem's text.
-  static func why(holder: String, _ holderLifetime: Lifetime, dependency: String, _ lifetime: Lifetime)
+  static func why(
+    holder: String, _ holderLifetime: Lifetime, dependency: String, _ lifetime: Lifetime
+  )
     -> String
   {
     let kept: String

@@ -55,7 +55,8 @@ struct Validator {
       }
     }
     for (key, candidates) in graph.duplicates where byKey[key] == nil {
-      let name = candidates.first { ObjectIdentifier($0.record.implementationType) == key.type }?
+      let name =
+        candidates.first { ObjectIdentifier($0.record.implementationType) == key.type }?
         .record.typeName ?? candidates[0].record.typeName
       ambiguous.append(ambiguousProblem(key, name, name, candidates, [], [name]))
     }
@@ -85,7 +86,8 @@ struct Validator {
       return ValidationProblem(
         kind: .missingDependency(type: type, qualifier: .name(name), neededBy: neededBy),
         path: path, suggestions: suggestions,
-        what: "Unknown name: nothing provides `\(type)` under the name \"\(name)\", which \(asker).",
+        what:
+          "Unknown name: nothing provides `\(type)` under the name \"\(name)\", which \(asker).",
         details: details,
         why: "no component is forwarded with `.as(\(type).self, name: \"\(name)\")`; a name is a "
           + "string, so a typo shows only when validating or resolving.",
@@ -99,7 +101,8 @@ struct Validator {
         what: "Unknown tag: nothing provides `\(type)` under the tag `\(tag)`, which \(asker).",
         details: details,
         why: "no component is forwarded with `.as(\(type).self, tag: \(tag).self)`.",
-        fix: "forward the component meant for it with `.as(\(type).self, tag: \(tag).self)`, or ask "
+        fix:
+          "forward the component meant for it with `.as(\(type).self, tag: \(tag).self)`, or ask "
           + "with the tag it is registered under (see the close matches).")
     }
   }
@@ -118,7 +121,8 @@ struct Validator {
         + "for one `\(type)`, and Squire will not pick one at random."
     return ValidationProblem(
       kind: .ambiguousDependency(
-        type: bareType, qualifier: qualifier, candidates: candidates.map(\.record.typeName).sorted(),
+        type: bareType, qualifier: qualifier,
+        candidates: candidates.map(\.record.typeName).sorted(),
         neededBy: neededBy),
       path: path,
       what: "Ambiguous dependency: \(candidates.count) components provide `\(type)` and none is "
