@@ -79,9 +79,7 @@ struct Validator {
         details: details,
         why: "nothing registered in this container or its parents provides `\(type)`, so "
           + "resolving \(neededBy.map { "`\($0)`" }.joined(separator: ", ")) fails.",
-        fix: "register a component that provides it, e.g. `container.register(Some\(type).init)`, "
-          + "forwarded with `.as(\(type).self)` if `\(type)` is a protocol or superclass; or ask "
-          + "for `\(type)?` where it may be absent.")
+        fix: ResolutionError.fixForMissing(type))
     case .name(let name):
       return ValidationProblem(
         kind: .missingDependency(type: type, qualifier: .name(name), neededBy: neededBy),
