@@ -156,3 +156,46 @@ struct ArgumentTests {
     #expect(error.path == ["Squire", "Knight"])
   }
 }
+
+/// One link of a chain of distinct types: `Chain<Chain<Chain<End>>>` and so on.
+private final class Chain<Next> {
+  init(next: Next) {}
+}
+
+private final class End {}
+
+/// Registers a chain `depth` links long and returns a resolve of its top.
+private func registerChain<Bottom>(
+  in container: Container, depth: Int, below: Bottom.Type
+) -> () throws(ResolutionError) -> Void {
+  container.register(Chain<Bottom>.init(next:))
+  if depth <= 1 {
+    return { () throws(ResolutionError) in _ = try container.tryResolve(Chain<Bottom>.self) }
+  }
+  return registerChain(in: container, depth: depth - 1, below: Chain<Bottom>.self)
+}
+
+@Suite("Deep graphs")
+struct DeepGraphTests {
+  @Test func aChainDeeperThanTheLimitIsReportedAsTooDeepNotAsACycle() throws {
+    let container = Container()
+    container.register(End.init)
+    let resolveTop = registerChain(in: container, depth: 300, below: End.self)
+    let error = try #require(throws: ResolutionError.self) { try resolveTop() }
+    #expect(error.reason == .tooDeep(limit: 200))
+  }
+
+  @Test func aLongChainLinksAndValidatesWithoutExhaustingTheStack() throws {
+    let container = Container()
+    container.register(End.init)
+    _ = registerChain(in: container, depth: 3_000, below: End.self)
+    #expect(container.validate().isValid)
+  }
+
+  @Test func aChainWithinTheLimitResolves() throws {
+    let container = Container()
+    container.register(End.init)
+    let resolveTop = registerChain(in: container, depth: 150, below: End.self)
+    try resolveTop()
+  }
+}

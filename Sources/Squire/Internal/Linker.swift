@@ -130,7 +130,7 @@ final class Linker {
     let target: Any.Type = (P.self as? any OptionalParameter.Type)?.wrappedType ?? P.self
     guard cycle, !(target is any SpecialParameter.Type) else { return body }
     let key = LookupKey(type: ObjectIdentifier(target), qualifier: qualifier)
-    var providers = levels.lazy.compactMap { $0.index[key] }.first { !$0.isEmpty } ?? []
+    var providers = everyCandidate(for: key)
     if case .found(let chosen) = choose(key),
       let position = providers.firstIndex(where: { $0.record === chosen.record })
     {
@@ -179,12 +179,12 @@ final class Linker {
     }
     note(T.self, qualifier: qualifier, kind: .many)
     let key = LookupKey(type: ObjectIdentifier(T.self), qualifier: qualifier)
-    for level in levels {
-      if let candidates = level.index[key], !candidates.isEmpty {
-        return candidates.map { producer(of: $0) as! Producer<T> }
-      }
-    }
-    return []
+    return everyCandidate(for: key).map { producer(of: $0) as! Producer<T> }
+  }
+
+  /// What `many` collects for `key`: every candidate of the nearest container that has any.
+  func everyCandidate(for key: LookupKey) -> [Candidate] {
+    levels.lazy.compactMap { $0.index[key] }.first { !$0.isEmpty } ?? []
   }
 
   /// Records that the component being linked asks for `type`.
@@ -277,6 +277,29 @@ final class Linker {
     if let pending = inProgress[id] { return pending.producer }
     let placeholder = record.makePlaceholder()
     inProgress[id] = placeholder
+    // Linking recurses into dependencies; a chain of thousands of components is linked in
+    // stretches, each component past the limit through its placeholder, so that the linker's
+    // stack stays small.
+    if linking.count >= Self.maximumLinkDepth {
+      postponed.append(record)
+      return placeholder.producer
+    }
+    return link(record, into: placeholder)
+  }
+
+  /// Links the components postponed for depth; called after every top-level use of the linker.
+  func linkPostponed() {
+    while let record = postponed.popLast() {
+      guard let placeholder = inProgress[ObjectIdentifier(record)] else { continue }
+      _ = link(record, into: placeholder)
+    }
+  }
+
+  private func link(
+    _ record: ComponentRecord,
+    into placeholder: (producer: AnyProducer, fill: (AnyProducer) -> Void)
+  ) -> AnyProducer {
+    let id = ObjectIdentifier(record)
     // A component's dependencies are linked as the component is, not as what asked for it.
     let outerDeferred = deferredNesting
     deferredNesting = 0
@@ -289,6 +312,10 @@ final class Linker {
     linked[id] = made
     return made
   }
+
+  /// How deep linking recurses before it postpones components.
+  static let maximumLinkDepth = 128
+  private var postponed: [ComponentRecord] = []
 
   // MARK: Lifetimes
 

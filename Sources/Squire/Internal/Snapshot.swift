@@ -21,8 +21,13 @@ final class Snapshot: @unchecked Sendable {
     self.linker = linker
     var plain: [ObjectIdentifier: AnyProducer] = [:]
     var qualified: [LookupKey: AnyProducer] = [:]
-    // Link every component, not only those reached from a resolve: a graph is linked (and its
-    // unused parts checked) in one pass that is linear in components plus dependencies.
+    // Link every component, in registration order (so that the recorded dependencies come in
+    // the same order every run), not only those reached from a resolve: a graph is linked in
+    // one pass that is linear in components plus dependencies. That includes components no key
+    // chooses (hidden by a child's override, or ambiguous), so that validation knows their
+    // dependencies too.
+    for record in linker.records { _ = linker.producer(of: record) }
+    linker.linkPostponed()
     for key in linker.keys {
       guard case .found(let candidate) = linker.choose(key) else { continue }
       let producer = linker.producer(of: candidate)
@@ -32,9 +37,6 @@ final class Snapshot: @unchecked Sendable {
         qualified[key] = producer
       }
     }
-    // Components no key chooses (hidden by a child's override, or ambiguous) are linked too, so
-    // that their dependencies are known to validation.
-    for record in linker.records { _ = linker.producer(of: record) }
     self.table = TypeTable(plain)
     self.qualified = qualified
     self.singles = linker.records.filter { $0.lifetime == .single }.map {
@@ -55,6 +57,7 @@ final class Snapshot: @unchecked Sendable {
     return lock.withLock {
       if let made = extra[key] ?? qualified[key] { return made as! Producer<T> }
       let made = linker.producer(for: T.self, qualifier: qualifier)
+      linker.linkPostponed()
       extra[key] = made
       return made
     }

@@ -28,6 +28,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case notConvertible(component: String, type: String)
     /// A component is registered with a lifetime its type cannot have.
     case invalidLifetime(component: String, lifetime: Lifetime)
+    /// Components nest deeper than `limit` without repeating: Squire stops there rather than
+    /// risk the thread's stack.
+    case tooDeep(limit: Int)
   }
 
   /// The type (with name or tag) that was asked of the container.
@@ -71,7 +74,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     switch reason {
     case .notRegistered(let type), .ambiguous(let type, _):
       steps.isEmpty ? nil : type
-    case .cycle, .missingArgument, .notConvertible, .invalidLifetime:
+    case .cycle, .missingArgument, .notConvertible, .invalidLifetime, .tooDeep:
       nil
     }
   }
@@ -93,6 +96,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         "`\(component)` is forwarded with `.as(\(type).self)`, but its instance is not a `\(type)`."
     case .invalidLifetime(let component, let lifetime):
       return "`\(component)` has lifetime `.\(lifetime)`, which needs a class, and it is not one."
+    case .tooDeep(let limit):
+      return "building it nests more than \(limit) components deep, one inside the other."
     }
   }
 
@@ -115,6 +120,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
       return "forward the component only as types it conforms to or inherits from."
     case .invalidLifetime:
       return "use `.perContainer` (or another lifetime) for value types."
+    case .tooDeep:
+      return "cut the chain: give a component deep in it a `Provider` or `Lazy` of the next."
     }
   }
 
@@ -154,8 +161,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     guard let last = steps.last, let first = steps.firstIndex(where: { $0.id == last.id }),
       first < steps.count - 1
     else {
+      // No component repeats: the resolve was stopped for depth alone.
       if case .cycle(let names) = reason, names.isEmpty {
-        reason = .cycle(steps.map(\.description))
+        reason = .tooDeep(limit: ResolutionContext.maximumDepth)
       }
       return
     }

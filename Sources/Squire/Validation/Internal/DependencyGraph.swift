@@ -58,17 +58,11 @@ struct DependencyGraph {
       return made
     }
     var everyCandidate: [LookupKey: [Int]] = [:]
-    // `many` gets every component that provides the key, in every container of the chain.
+    // `many` gets every component that provides the key in the nearest container that has any.
     func allProviders(_ key: LookupKey) -> [Int] {
       if let known = everyCandidate[key] { return known }
-      var seen = Set<Int>()
-      var found: [Int] = []
-      for level in linker.levels {
-        for candidate in level.index[key] ?? [] {
-          if let index = position[ObjectIdentifier(candidate.record)], seen.insert(index).inserted {
-            found.append(index)
-          }
-        }
+      let found = linker.everyCandidate(for: key).compactMap {
+        position[ObjectIdentifier($0.record)]
       }
       everyCandidate[key] = found
       return found
