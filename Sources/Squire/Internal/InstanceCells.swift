@@ -36,22 +36,15 @@ final class SharedInstance<T>: @unchecked Sendable {
   func create(
     _ context: inout ResolutionContext, _ step: PathStep, _ make: Body<T>
   ) throws(ResolutionError) -> T {
-    let id = ObjectIdentifier(self)
-    // Asked for again while this thread is making it: a cycle. Locking would deadlock.
-    if context.creating?.contains(id) == true {
-      throw ResolutionError(reason: .cycle([])).entering(step)
+    try context.creatingOnce(self, step, lock) { context throws(ResolutionError) -> T in
+      if ready.load(ordering: .relaxed) {
+        return value.unsafelyUnwrapped
+      }
+      let made = try make(&context)
+      value = made
+      ready.store(true, ordering: .releasing)
+      return made
     }
-    lock.lock()
-    defer { lock.unlock() }
-    if ready.load(ordering: .relaxed) {
-      return value.unsafelyUnwrapped
-    }
-    context.creating = (context.creating ?? []) + [id]
-    defer { context.creating?.removeLast() }
-    let made = try make(&context)
-    value = made
-    ready.store(true, ordering: .releasing)
-    return made
   }
 
   /// The instance if it has been made, without making it.
@@ -76,20 +69,34 @@ final class WeakInstance<T>: @unchecked Sendable {
   func get(
     _ context: inout ResolutionContext, _ step: PathStep, _ make: Body<T>
   ) throws(ResolutionError) -> T {
-    let id = ObjectIdentifier(self)
-    if context.creating?.contains(id) == true {
+    try context.creatingOnce(self, step, lock) { context throws(ResolutionError) -> T in
+      if let object, let instance = object as? T {
+        return instance
+      }
+      let made = try make(&context)
+      object = made as AnyObject
+      return made
+    }
+  }
+}
+
+extension ResolutionContext {
+  /// Runs `body` under `cell`'s lock, as the only thread creating its instance. A cell asked for
+  /// again while this thread is creating its instance is a cycle: reported, since locking again
+  /// would deadlock.
+  mutating func creatingOnce<T>(
+    _ cell: AnyObject, _ step: PathStep, _ lock: Lock,
+    _ body: (inout ResolutionContext) throws(ResolutionError) -> T
+  ) throws(ResolutionError) -> T {
+    let id = ObjectIdentifier(cell)
+    if creating?.contains(id) == true {
       throw ResolutionError(reason: .cycle([])).entering(step)
     }
     lock.lock()
     defer { lock.unlock() }
-    if let object, let instance = object as? T {
-      return instance
-    }
-    context.creating = (context.creating ?? []) + [id]
-    defer { context.creating?.removeLast() }
-    let made = try make(&context)
-    object = made as AnyObject
-    return made
+    creating = (creating ?? []) + [id]
+    defer { creating?.removeLast() }
+    return try body(&self)
   }
 }
 

@@ -51,23 +51,6 @@ public final class Lazy<Value>: @unchecked Sendable {
   }
 }
 
-extension Lazy: SpecialParameter {
-  static func makeProducer(_ linker: Linker, qualifier: Qualifier) -> AnyProducer {
-    wrap(linker.deferring { linker.producer(for: Value.self, qualifier: qualifier) })
-  }
-
-  static func makeOptionalProducer(_ linker: Linker, qualifier: Qualifier) -> AnyProducer? {
-    linker.deferring { linker.optionalProducer(for: Value.self, qualifier: qualifier) }.map(wrap)
-  }
-
-  static func makeEachProducer(_ linker: Linker, qualifier: Qualifier) -> [AnyProducer]? {
-    linker.deferring { linker.allProducers(for: Value.self, qualifier: qualifier) }.map(wrap)
-  }
-
-  private static func wrap(_ inner: Producer<Value>) -> AnyProducer {
-    let body = inner.body
-    return Producer<Lazy<Value>> { context throws(ResolutionError) -> Lazy<Value> in
-      Lazy(DeferredResolve(&context, body))
-    }
-  }
+extension Lazy: ResolvedLater {
+  static func make(_ source: DeferredResolve<Value>) -> Lazy<Value> { Lazy(source) }
 }

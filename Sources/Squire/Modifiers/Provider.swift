@@ -58,23 +58,6 @@ public final class Provider<Value>: @unchecked Sendable {
   }
 }
 
-extension Provider: SpecialParameter {
-  static func makeProducer(_ linker: Linker, qualifier: Qualifier) -> AnyProducer {
-    wrap(linker.deferring { linker.producer(for: Value.self, qualifier: qualifier) })
-  }
-
-  static func makeOptionalProducer(_ linker: Linker, qualifier: Qualifier) -> AnyProducer? {
-    linker.deferring { linker.optionalProducer(for: Value.self, qualifier: qualifier) }.map(wrap)
-  }
-
-  static func makeEachProducer(_ linker: Linker, qualifier: Qualifier) -> [AnyProducer]? {
-    linker.deferring { linker.allProducers(for: Value.self, qualifier: qualifier) }.map(wrap)
-  }
-
-  private static func wrap(_ inner: Producer<Value>) -> AnyProducer {
-    let body = inner.body
-    return Producer<Provider<Value>> { context throws(ResolutionError) -> Provider<Value> in
-      Provider(DeferredResolve(&context, body))
-    }
-  }
+extension Provider: ResolvedLater {
+  static func make(_ source: DeferredResolve<Value>) -> Provider<Value> { Provider(source) }
 }

@@ -1,0 +1,28 @@
+/// A modifier that resolves its value after the component holding it exists (`Lazy`,
+/// `Provider`): its dependency is linked as deferred, so it breaks cycles, and it composes with
+/// `Optional` and `many` by wrapping each producer of the value.
+protocol ResolvedLater: SpecialParameter {
+  associatedtype Value
+  static func make(_ source: DeferredResolve<Value>) -> Self
+}
+
+extension ResolvedLater {
+  static func makeProducer(_ linker: Linker, qualifier: Qualifier) -> AnyProducer {
+    wrap(linker.deferring { linker.producer(for: Value.self, qualifier: qualifier) })
+  }
+
+  static func makeOptionalProducer(_ linker: Linker, qualifier: Qualifier) -> AnyProducer? {
+    linker.deferring { linker.optionalProducer(for: Value.self, qualifier: qualifier) }.map(wrap)
+  }
+
+  static func makeEachProducer(_ linker: Linker, qualifier: Qualifier) -> [AnyProducer]? {
+    linker.deferring { linker.allProducers(for: Value.self, qualifier: qualifier) }.map(wrap)
+  }
+
+  private static func wrap(_ inner: Producer<Value>) -> AnyProducer {
+    let body = inner.body
+    return Producer<Self> { context throws(ResolutionError) -> Self in
+      make(DeferredResolve(&context, body))
+    }
+  }
+}
