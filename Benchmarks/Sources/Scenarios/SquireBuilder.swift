@@ -1,0 +1,62 @@
+import Squire
+
+/// The graphs registered in Squire containers, one per scenario.
+public final class SquireBuilder: Builder {
+  /// `Squire`.
+  public static let name = "Squire"
+
+  private let one = Container()
+  private let prototypes = Container()
+  private let singles = Container()
+
+  /// Registers every scenario and builds the shared leaves of S3.
+  public init() {
+    one.register(Leaf.init)
+    Self.registerGraph(in: prototypes, sharing: nil)
+    Self.registerGraph(in: singles, sharing: .single)
+    singles.initializeSingletons()
+  }
+
+  /// The ten-class graph, with the leaves `d`, `f` and `h` given `lifetime` if any.
+  public static func registerGraph(in container: Container, sharing lifetime: Lifetime?) {
+    container.register(Root.init(a:b:c:))
+    container.register(A.init(d:e:)).as((any PA).self)
+    container.register(B.init(f:g:)).as((any PB).self)
+    container.register(C.init(h:i:)).as((any PC).self)
+    let d = container.register(D.init).as((any PD).self)
+    container.register(E.init).as((any PE).self)
+    let f = container.register(F.init).as((any PF).self)
+    container.register(G.init).as((any PG).self)
+    let h = container.register(H.init).as((any PH).self)
+    container.register(I.init).as((any PI).self)
+    if let lifetime {
+      d.lifetime(lifetime)
+      f.lifetime(lifetime)
+      h.lifetime(lifetime)
+    }
+  }
+
+  /// `resolve()` from the S1 container.
+  @inline(never)
+  public func s1() -> Leaf {
+    one.resolve()
+  }
+
+  /// `resolve()` from the S2 container.
+  @inline(never)
+  public func s2() -> Root {
+    prototypes.resolve()
+  }
+
+  /// `resolve()` from the S3 container.
+  @inline(never)
+  public func s3() -> Root {
+    singles.resolve()
+  }
+
+  /// The same as ``s2()``: a container can be resolved from any thread.
+  @inline(never)
+  public func s2Concurrent() -> Root {
+    prototypes.resolve()
+  }
+}
