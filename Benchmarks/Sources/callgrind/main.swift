@@ -1,12 +1,19 @@
 // `callgrind MODE SCENARIO N`: builds the graph of SCENARIO (s1, s2, s3) N times with MODE
-// (hand-written, squire, swinject). Run under valgrind by ../callgrind.sh, which subtracts two
+// (hand-written, squire, swinject). Run under valgrind by ../../callgrind.sh, which subtracts two
 // runs of different N so that start-up and registration cancel out.
+//
+// `callgrind MODE s6 N THREADS`: builds the S2 graph N times, split over THREADS threads at once,
+// and prints the wall-clock nanoseconds per graph: S6 without the benchmark harness's malloc
+// interposer.
+import Dispatch
 import Foundation
 import Scenarios
 
 let arguments = CommandLine.arguments
-guard arguments.count == 4, let count = Int(arguments[3]), count >= 0 else {
+guard arguments.count == 4 || arguments.count == 5, let count = Int(arguments[3]), count >= 0
+else {
   print("usage: callgrind hand-written|squire|swinject s1|s2|s3 N")
+  print("       callgrind hand-written|squire|swinject s6 N THREADS")
   exit(2)
 }
 
@@ -25,7 +32,7 @@ if let failure = check(builder) {
 }
 
 /// Keeps `value` alive until the call returns, and the call itself from being optimised away.
-@inline(never)
+@Sendable @inline(never)
 func consume(_ value: AnyObject) {}
 
 func run(_ builder: some Builder, _ scenario: String, _ count: Int) {
@@ -33,6 +40,21 @@ func run(_ builder: some Builder, _ scenario: String, _ count: Int) {
   case "s1": for _ in 0..<count { consume(builder.s1()) }
   case "s2": for _ in 0..<count { consume(builder.s2()) }
   case "s3": for _ in 0..<count { consume(builder.s3()) }
+  case "s6":
+    let threads = arguments.count == 5 ? Int(arguments[4]) ?? 1 : 1
+    let group = DispatchGroup()
+    let start = ContinuousClock.now
+    for _ in 0..<threads {
+      DispatchQueue.global().async(group: group) {
+        for _ in 0..<count / threads { consume(builder.s2Concurrent()) }
+      }
+    }
+    group.wait()
+    let elapsed = ContinuousClock.now - start
+    let nanoseconds =
+      Double(elapsed.components.seconds) * 1e9
+      + Double(elapsed.components.attoseconds) / 1e9
+    print("\(arguments[1]) \(threads) thread(s): \(Int(nanoseconds / Double(count))) ns per graph")
   default:
     print("unknown scenario \(scenario)")
     exit(2)
