@@ -38,7 +38,7 @@ extension Container {
         let dependencies = (repeat linker.dependency((each P).self))
         let step = record.pathStep
         return linker.producer(for: record) { context throws(ResolutionError) -> Impl in
-          try context.enter(step) { context throws(ResolutionError) -> Impl in
+          try context.construct(step) { context throws(ResolutionError) -> Impl in
             factory(repeat try (each dependencies)(&context))
           }
         }
@@ -61,7 +61,7 @@ TEMPLATE = '''
       TypedRecord(location: SourceLocation(file: file, line: line)) {{ linker, record in
 {deps}        let step = record.pathStep
         return linker.producer(for: record) {{ context throws(ResolutionError) -> Impl in
-          try context.enter(step) {{ context throws(ResolutionError) -> Impl in
+          try context.construct(step) {{ context throws(ResolutionError) -> Impl in
             factory({args})
           }}
         }}

@@ -1,3 +1,52 @@
 import Squire
 
-print("demo")
+// squire-demo: a composition root for a small garrison. It registers the parts, builds the
+// singletons, resolves the garrison, uses what it built, and shows what Squire does when a
+// registration is missing.
+
+let realm = Container()
+realm.append(part: GarrisonPart.self)
+realm.initializeSingletons()
+
+func describe(_ knight: Knight) -> String {
+  """
+    \(knight.name), armed with a \(knight.weapon.name)
+      armour:  \(knight.armor.pieces.joined(separator: ", "))
+      page:    \(knight.page.name), who serves him: \(knight.page.knight === knight), \
+  and grooms his horse: \(knight.horse.page === knight.page)
+  """
+}
+
+print("== Muster ==")
+let garrison: Garrison = realm.resolve()
+print("The captain:")
+print(describe(garrison.captain))
+print("The armoury holds: \(garrison.armory.map(\.name).joined(separator: ", ")) (many).")
+print("Is the chronicle open yet? \(garrison.chronicle.isResolved) (it is lazy).")
+
+print("\n== Recruiting through a provider with runtime arguments ==")
+for name in ["Gawain", "Percival"] {
+  let recruit = garrison.recruit(name)
+  print("  \(recruit.name), armed with a \(recruit.weapon.name), in \(recruit.armor.pieces[0])...")
+}
+print("Is the chronicle open now? \(garrison.chronicle.isResolved). It reads:")
+for line in garrison.chronicle.value.lines { print("  - \(line)") }
+print("The forge (one for the realm) has made \(garrison.forge.forged) pieces.")
+
+print("\n== Tournament: a child container that overrides the champion and his weapon ==")
+let tournament = Container(parent: realm)
+tournament.register { Title(name: "Sir Lancelot") }
+tournament.register(Lance.init).as(Weapon.self)
+let jouster: Knight = tournament.resolve()
+print(describe(jouster))
+let tagged: Weapon = realm.resolve(tag: Tournament.self)
+print("The realm's tagged tournament weapon: \(tagged.name)")
+
+print("\n== A mistake, caught before it hurts ==")
+let careless = Container()
+careless.register(Knight.init(title:weapon:page:horse:))
+do {
+  _ = try careless.tryResolve(Knight.self)
+} catch {
+  print(error)
+}

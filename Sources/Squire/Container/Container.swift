@@ -159,9 +159,10 @@ public final class Container: @unchecked Sendable {
   /// failure.
   public func tryInitializeSingletons() throws(ResolutionError) {
     for (record, producer) in snapshot.singles {
-      var context = ResolutionContext()
+      var context = ResolutionContext(container: self)
       do {
         try record.run(producer, &context)
+        try context.finish()
       } catch {
         throw error.finished(requested: record.typeName)
       }

@@ -113,6 +113,12 @@ final class TypedRecord<Impl>: ComponentRecord, @unchecked Sendable {
   @usableFromInline
   let linkBody: (Linker, TypedRecord<Impl>) -> Producer<Impl>
 
+  /// `.injection`s in declaration order, and `.postInit`s.
+  @usableFromInline
+  var injections: [InjectionLink<Impl>] = []
+  @usableFromInline
+  var postInits: [(Impl) -> Void] = []
+
   @usableFromInline
   init(
     location: SourceLocation,
@@ -120,6 +126,23 @@ final class TypedRecord<Impl>: ComponentRecord, @unchecked Sendable {
   ) {
     self.linkBody = link
     super.init(implementationType: Impl.self, location: location)
+  }
+
+  /// The injections linked against `linker`; `nil` when there are none. Cyclic injections
+  /// are linked as deferred dependencies: they do not take part in initializer cycles.
+  @usableFromInline
+  func linkInjections(_ linker: Linker) -> LinkedInjections<Impl>? {
+    if injections.isEmpty && postInits.isEmpty { return nil }
+    var immediate: [LinkedInjections<Impl>.Step] = []
+    var cyclic: [LinkedInjections<Impl>.Step] = []
+    for injection in injections {
+      if injection.isCyclic {
+        cyclic.append(linker.deferring { injection.link(linker) })
+      } else {
+        immediate.append(injection.link(linker))
+      }
+    }
+    return LinkedInjections(immediate: immediate, cyclic: cyclic, postInits: postInits)
   }
 
   override func link(_ linker: Linker) -> AnyProducer {

@@ -38,7 +38,7 @@ final class SharedInstance<T>: @unchecked Sendable {
   ) throws(ResolutionError) -> T {
     let id = ObjectIdentifier(self)
     // Asked for again while this thread is making it: a cycle. Locking would deadlock.
-    if context.creating.contains(id) {
+    if context.creating?.contains(id) == true {
       throw ResolutionError(reason: .cycle([])).entering(step)
     }
     lock.lock()
@@ -46,8 +46,8 @@ final class SharedInstance<T>: @unchecked Sendable {
     if ready.load(ordering: .relaxed) {
       return value.unsafelyUnwrapped
     }
-    context.creating.append(id)
-    defer { context.creating.removeLast() }
+    context.creating = (context.creating ?? []) + [id]
+    defer { context.creating?.removeLast() }
     let made = try make(&context)
     value = made
     ready.store(true, ordering: .releasing)
@@ -77,7 +77,7 @@ final class WeakInstance<T>: @unchecked Sendable {
     _ context: inout ResolutionContext, _ step: PathStep, _ make: Body<T>
   ) throws(ResolutionError) -> T {
     let id = ObjectIdentifier(self)
-    if context.creating.contains(id) {
+    if context.creating?.contains(id) == true {
       throw ResolutionError(reason: .cycle([])).entering(step)
     }
     lock.lock()
@@ -85,8 +85,8 @@ final class WeakInstance<T>: @unchecked Sendable {
     if let object, let instance = object as? T {
       return instance
     }
-    context.creating.append(id)
-    defer { context.creating.removeLast() }
+    context.creating = (context.creating ?? []) + [id]
+    defer { context.creating?.removeLast() }
     let made = try make(&context)
     object = made as AnyObject
     return made

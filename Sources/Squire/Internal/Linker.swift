@@ -109,6 +109,41 @@ final class Linker {
     producer(for: P.self, qualifier: .none).body
   }
 
+  /// The body that builds a dependency of type `P` under `qualifier`.
+  @inlinable
+  func dependency<P>(_ type: P.Type, qualifier: Qualifier) -> Body<P> {
+    producer(for: P.self, qualifier: qualifier).body
+  }
+
+  /// The body for a property or method injection's dependency. A cyclic one first looks for an
+  /// instance already made in this resolve by a component that provides the type (the chosen
+  /// one first): that is how a cycle closes on the same instances on both sides.
+  @usableFromInline
+  func injected<P>(_ type: P.Type, name: String?, cycle: Bool) -> Body<P> {
+    let qualifier = name.map(Qualifier.name) ?? .none
+    let body = producer(for: P.self, qualifier: qualifier).body
+    // An optional property (`var knight: Knight?`) closes the cycle on the wrapped component.
+    let target: Any.Type = (P.self as? any OptionalParameter.Type)?.wrappedType ?? P.self
+    guard cycle, !(target is any SpecialParameter.Type) else { return body }
+    let key = LookupKey(type: ObjectIdentifier(target), qualifier: qualifier)
+    var providers = levels.lazy.compactMap { $0.index[key] }.first { !$0.isEmpty } ?? []
+    if case .found(let chosen) = choose(key),
+      let position = providers.firstIndex(where: { $0.record === chosen.record })
+    {
+      providers.swapAt(0, position)
+    }
+    let ids = providers.map { ObjectIdentifier($0.record) }
+    if ids.isEmpty { return body }
+    return { context throws(ResolutionError) -> P in
+      if let graph = context.graph {
+        for id in ids {
+          if let made = graph.instances[id], let instance = made as? P { return instance }
+        }
+      }
+      return try body(&context)
+    }
+  }
+
   /// A producer of `P` under `qualifier`; one that throws the reason when `P` cannot be had.
   @usableFromInline
   func producer<P>(for type: P.Type, qualifier: Qualifier) -> Producer<P> {
@@ -123,10 +158,29 @@ final class Linker {
   /// `Optional` parameter needs. An ambiguity is still an error.
   func optionalProducer<P>(for type: P.Type, qualifier: Qualifier) -> Producer<P>? {
     if let special = P.self as? any SpecialParameter.Type {
-      return (special.makeProducer(self, qualifier: qualifier) as! Producer<P>)
+      return special.makeOptionalProducer(self, qualifier: qualifier).map { $0 as! Producer<P> }
     }
     note(P.self, qualifier: qualifier, kind: .optional)
     return chosenProducer(for: P.self, qualifier: qualifier)
+  }
+
+  /// A producer per implementation of `T` (for `many`), in registration order, from the
+  /// nearest container that has any: a child's registrations replace its parents' here too.
+  func allProducers<T>(for type: T.Type, qualifier: Qualifier) -> [Producer<T>] {
+    if let special = T.self as? any SpecialParameter.Type {
+      guard let each = special.makeEachProducer(self, qualifier: qualifier) else {
+        return [producer(for: T.self, qualifier: qualifier)]
+      }
+      return each.map { $0 as! Producer<T> }
+    }
+    note(T.self, qualifier: qualifier, kind: .many)
+    let key = LookupKey(type: ObjectIdentifier(T.self), qualifier: qualifier)
+    for level in levels {
+      if let candidates = level.index[key], !candidates.isEmpty {
+        return candidates.map { producer(of: $0) as! Producer<T> }
+      }
+    }
+    return []
   }
 
   /// Records that the component being linked asks for `type`.
@@ -239,9 +293,26 @@ final class Linker {
   func producer<Impl>(for record: TypedRecord<Impl>, build: @escaping Body<Impl>) -> Producer<Impl>
   {
     let step = record.pathStep
-    switch record.lifetime {
+    let injections = record.linkInjections(self)
+    var lifetime = record.lifetime
+    // A prototype with a `cycle: true` injection is shared within one resolve, so that both
+    // sides of the cycle see the same instances.
+    if lifetime == .prototype, injections?.hasCyclic == true {
+      lifetime = .objectGraph
+    }
+    let make: Body<Impl>
+    if let injections {
+      make = { context throws(ResolutionError) -> Impl in
+        let made = try build(&context)
+        try injections.apply(to: made, step: step, context: &context)
+        return made
+      }
+    } else {
+      make = build
+    }
+    switch lifetime {
     case .prototype:
-      return Producer(build)
+      return Producer(make)
     case .objectGraph:
       let id = ObjectIdentifier(record)
       return Producer { context throws(ResolutionError) -> Impl in
@@ -249,31 +320,32 @@ final class Linker {
           return existing as! Impl
         }
         let made = try build(&context)
-        let graph = context.graph ?? ObjectGraph()
-        graph.instances[id] = made
-        context.graph = graph
+        // Kept before the injections run, so that a dependency reached from them that needs
+        // this component gets this instance.
+        context.sharedGraph().instances[id] = made
+        try injections?.apply(to: made, step: step, context: &context)
         return made
       }
     case .perContainer:
       let cell = container.cell(for: record) { SharedInstance<Impl>() }
       return Producer { context throws(ResolutionError) -> Impl in
-        try cell.get(&context, step, build)
+        try cell.get(&context, step, make)
       }
     case .single:
       let cell = record.sharedCell as? SharedInstance<Impl> ?? SharedInstance<Impl>()
       record.sharedCell = cell
       return Producer { context throws(ResolutionError) -> Impl in
-        try cell.get(&context, step, build)
+        try cell.get(&context, step, make)
       }
     case .weak:
       guard record.isClass else {
         return .failing(
           ResolutionError(reason: .invalidLifetime(component: record.typeName, lifetime: .weak))
-            .entering(record.pathStep))
+            .entering(step))
       }
       let cell = container.cell(for: record) { WeakInstance<Impl>() }
       return Producer { context throws(ResolutionError) -> Impl in
-        try cell.get(&context, step, build)
+        try cell.get(&context, step, make)
       }
     }
   }
@@ -337,6 +409,30 @@ final class Linker {
 protocol SpecialParameter {
   /// A `Producer<Self>` linked against `linker`.
   static func makeProducer(_ linker: Linker, qualifier: Qualifier) -> AnyProducer
+  /// A `Producer<Self>`, or `nil` when what it wraps is not registered (for `Self?`).
+  static func makeOptionalProducer(_ linker: Linker, qualifier: Qualifier) -> AnyProducer?
+  /// One `Producer<Self>` per implementation of what it wraps (for `many`), or `nil` when the
+  /// modifier cannot be collected that way.
+  static func makeEachProducer(_ linker: Linker, qualifier: Qualifier) -> [AnyProducer]?
+}
+
+extension SpecialParameter {
+  static func makeOptionalProducer(_ linker: Linker, qualifier: Qualifier) -> AnyProducer? {
+    makeProducer(linker, qualifier: qualifier)
+  }
+
+  static func makeEachProducer(_ linker: Linker, qualifier: Qualifier) -> [AnyProducer]? {
+    nil
+  }
+}
+
+/// Lets generic code see through `Optional` to the type it wraps.
+protocol OptionalParameter {
+  static var wrappedType: Any.Type { get }
+}
+
+extension Optional: OptionalParameter {
+  static var wrappedType: Any.Type { Wrapped.self }
 }
 
 extension Optional: SpecialParameter {

@@ -1,17 +1,28 @@
 /// What one top-level resolve carries from component to component. Lives on the stack of the
-/// resolving thread and is passed `inout`: resolving a graph without `.objectGraph` components
-/// or runtime arguments allocates nothing of Squire's own.
+/// resolving thread and is passed `inout`: resolving a graph without `.objectGraph` components,
+/// cycles or runtime arguments allocates nothing of Squire's own.
 @usableFromInline
 struct ResolutionContext {
   /// No real object graph nests this deep; a resolve that does is going round a cycle.
   @usableFromInline
   static let maximumDepth = 200
 
+  /// A step run at the end of the top-level resolve: a `cycle: true` injection (and the
+  /// `postInit`s after it), which needs its partner in the cycle to exist first.
+  @usableFromInline
+  typealias Deferred = (inout ResolutionContext) throws(ResolutionError) -> Void
+
+  /// The container resolved from. The caller keeps it alive for the whole resolve; `Lazy` and
+  /// `Provider` made in the resolve retain it for later.
+  @usableFromInline
+  unowned(unsafe) let container: Container
+
   /// How many components are being built right now, one inside the other.
   @usableFromInline
   var depth: Int = 0
 
-  /// `.objectGraph` instances made so far in this resolve; created on first use.
+  /// `.objectGraph` instances made so far in this resolve (and, while cyclic injections are
+  /// pending, every instance made); created on first use.
   @usableFromInline
   var graph: ObjectGraph?
 
@@ -19,22 +30,43 @@ struct ResolutionContext {
   @usableFromInline
   var arguments: RuntimeArguments?
 
+  /// Cyclic injections waiting for the end of the resolve; `nil` until there is one.
+  @usableFromInline
+  var deferred: [Deferred]?
+
   /// Cached instances this thread is creating right now (ids of their cells), so that a cycle
   /// through a `.single` is reported instead of deadlocking on its lock. Touched only on the
   /// slow path that creates an instance.
   @usableFromInline
-  var creating: [ObjectIdentifier] = []
+  var creating: [ObjectIdentifier]?
 
-  @usableFromInline
-  init() {}
+  @inlinable
+  init(container: Container) {
+    self.container = container
+  }
 
-  /// Runs `make` one level deeper, adding `step` to the path of any error it throws and
-  /// stopping a resolve that nests deeper than any real graph.
+  /// Builds a component's instance with `make`, one level deeper: adds `step` to the path of
+  /// any error, stops a resolve that nests deeper than any real graph, and, while a cyclic
+  /// injection waits, remembers the instance so the injection can close the cycle on it.
+  @inlinable
+  @inline(__always)
+  mutating func construct<T>(
+    _ step: PathStep,
+    _ make: (inout ResolutionContext) throws(ResolutionError) -> T
+  ) throws(ResolutionError) -> T {
+    let made = try enter(step, make)
+    if _slowPath(deferred != nil) {
+      remember(made, as: step.id)
+    }
+    return made
+  }
+
+  /// Runs `body` one level deeper, adding `step` to the path of any error it throws.
   @inlinable
   @inline(__always)
   mutating func enter<T>(
     _ step: PathStep,
-    _ make: (inout ResolutionContext) throws(ResolutionError) -> T
+    _ body: (inout ResolutionContext) throws(ResolutionError) -> T
   ) throws(ResolutionError) -> T {
     depth &+= 1
     defer { depth &-= 1 }
@@ -42,10 +74,54 @@ struct ResolutionContext {
       throw ResolutionError(reason: .cycle([])).entering(step)
     }
     do {
-      return try make(&self)
+      return try body(&self)
     } catch {
       throw error.entering(step)
     }
+  }
+
+  /// The object graph of this resolve, made if there is none yet.
+  @usableFromInline
+  mutating func sharedGraph() -> ObjectGraph {
+    if let graph { return graph }
+    let made = ObjectGraph()
+    graph = made
+    return made
+  }
+
+  /// Keeps the first instance of a component made in this resolve.
+  @usableFromInline
+  mutating func remember(_ instance: Any, as id: ObjectIdentifier) {
+    let graph = sharedGraph()
+    if graph.instances[id] == nil {
+      graph.instances[id] = instance
+    }
+  }
+
+  @usableFromInline
+  mutating func deferUntilEnd(_ step: @escaping Deferred) {
+    if deferred == nil { deferred = [] }
+    deferred!.append(step)
+  }
+
+  /// Ends a top-level resolve: runs the cyclic injections in the order they were met (one may
+  /// add more).
+  @inlinable
+  mutating func finish() throws(ResolutionError) {
+    if _slowPath(deferred != nil) {
+      try runDeferred()
+    }
+  }
+
+  @usableFromInline
+  mutating func runDeferred() throws(ResolutionError) {
+    var next = 0
+    while let steps = deferred, next < steps.count {
+      let step = steps[next]
+      next += 1
+      try step(&self)
+    }
+    deferred = nil
   }
 }
 
@@ -55,8 +131,52 @@ final class ObjectGraph {
   @usableFromInline
   var instances: [ObjectIdentifier: Any] = [:]
 
+  /// Serialises the later resolves of the `Lazy`s and `Provider`s made in this graph, which may
+  /// run on any thread; made when the first of them is.
+  private(set) var sharingLock: Lock?
+
   @usableFromInline
   init() {}
+
+  /// Called by the resolving thread when a `Lazy` or `Provider` captures this graph.
+  func share() -> Lock {
+    if let sharingLock { return sharingLock }
+    let made = Lock()
+    sharingLock = made
+    return made
+  }
+}
+
+/// What a `Lazy` or `Provider` needs to resolve later: the container, the object graph it was
+/// made in, and the linked way to build its value.
+struct DeferredResolve<Value>: @unchecked Sendable {
+  let container: Container
+  let graph: ObjectGraph
+  let lock: Lock
+  let body: Body<Value>
+
+  init(_ context: inout ResolutionContext, _ body: @escaping Body<Value>) {
+    self.container = context.container
+    self.graph = context.sharedGraph()
+    self.lock = graph.share()
+    self.body = body
+  }
+
+  /// Resolves the value now, as a top-level resolve in the original object graph.
+  func resolve(arguments: [Any]? = nil) throws(ResolutionError) -> Value {
+    lock.lock()
+    defer { lock.unlock() }
+    var context = ResolutionContext(container: container)
+    context.graph = graph
+    context.arguments = arguments.map(RuntimeArguments.init)
+    do {
+      let value = try body(&context)
+      try context.finish()
+      return value
+    } catch {
+      throw error.finished(requested: String(describing: Value.self))
+    }
+  }
 }
 
 /// The runtime arguments of one `resolve(args:)` call. Each `arg` parameter of the component
@@ -84,6 +204,4 @@ final class RuntimeArguments {
     }
     return nil
   }
-
-  var typeNames: [String] { values.map { String(describing: Swift.type(of: $0)) } }
 }

@@ -6,7 +6,9 @@
 @usableFromInline
 final class TypeTable: @unchecked Sendable {
   @usableFromInline let keys: UnsafeMutablePointer<UInt>
-  @usableFromInline let values: UnsafeMutablePointer<AnyProducer?>
+  /// Unowned: `owned` keeps them alive. Reading one costs no reference counting.
+  @usableFromInline let values: UnsafeMutablePointer<Unmanaged<AnyProducer>?>
+  private let owned: [AnyProducer]
   @usableFromInline let mask: Int
   @usableFromInline let shift: UInt
   let capacity: Int
@@ -21,12 +23,13 @@ final class TypeTable: @unchecked Sendable {
     keys.initialize(repeating: 0, count: capacity)
     values = .allocate(capacity: capacity)
     values.initialize(repeating: nil, count: capacity)
+    owned = Array(entries.values)
     for (key, value) in entries {
       let raw = UInt(bitPattern: key)
       var slot = Self.slot(of: raw, shift: shift)
       while keys[slot] != 0 { slot = (slot &+ 1) & mask }
       keys[slot] = raw
-      values[slot] = value
+      values[slot] = Unmanaged.passUnretained(value)
     }
   }
 
@@ -46,7 +49,7 @@ final class TypeTable: @unchecked Sendable {
 
   @inlinable
   @inline(__always)
-  func producer(for type: ObjectIdentifier) -> AnyProducer? {
+  func producer(for type: ObjectIdentifier) -> Unmanaged<AnyProducer>? {
     let raw = UInt(bitPattern: type)
     var slot = Self.slot(of: raw, shift: shift)
     while true {

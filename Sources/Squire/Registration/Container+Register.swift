@@ -25,7 +25,7 @@ extension Container {
         let dependencies = (repeat linker.dependency((each P).self))
         let step = record.pathStep
         return linker.producer(for: record) { context throws(ResolutionError) -> Impl in
-          try context.enter(step) { context throws(ResolutionError) -> Impl in
+          try context.construct(step) { context throws(ResolutionError) -> Impl in
             factory(repeat try (each dependencies)(&context))
           }
         }
@@ -46,7 +46,7 @@ extension Container {
       TypedRecord(location: SourceLocation(file: file, line: line)) { linker, record in
         let step = record.pathStep
         return linker.producer(for: record) { context throws(ResolutionError) -> Impl in
-          try context.enter(step) { context throws(ResolutionError) -> Impl in
+          try context.construct(step) { context throws(ResolutionError) -> Impl in
             factory()
           }
         }
@@ -68,7 +68,7 @@ extension Container {
         let d1 = linker.dependency(P1.self)
         let step = record.pathStep
         return linker.producer(for: record) { context throws(ResolutionError) -> Impl in
-          try context.enter(step) { context throws(ResolutionError) -> Impl in
+          try context.construct(step) { context throws(ResolutionError) -> Impl in
             factory(try d1(&context))
           }
         }
@@ -91,7 +91,7 @@ extension Container {
         let d2 = linker.dependency(P2.self)
         let step = record.pathStep
         return linker.producer(for: record) { context throws(ResolutionError) -> Impl in
-          try context.enter(step) { context throws(ResolutionError) -> Impl in
+          try context.construct(step) { context throws(ResolutionError) -> Impl in
             factory(try d1(&context), try d2(&context))
           }
         }
@@ -115,7 +115,7 @@ extension Container {
         let d3 = linker.dependency(P3.self)
         let step = record.pathStep
         return linker.producer(for: record) { context throws(ResolutionError) -> Impl in
-          try context.enter(step) { context throws(ResolutionError) -> Impl in
+          try context.construct(step) { context throws(ResolutionError) -> Impl in
             factory(try d1(&context), try d2(&context), try d3(&context))
           }
         }
@@ -140,7 +140,7 @@ extension Container {
         let d4 = linker.dependency(P4.self)
         let step = record.pathStep
         return linker.producer(for: record) { context throws(ResolutionError) -> Impl in
-          try context.enter(step) { context throws(ResolutionError) -> Impl in
+          try context.construct(step) { context throws(ResolutionError) -> Impl in
             factory(try d1(&context), try d2(&context), try d3(&context), try d4(&context))
           }
         }
@@ -167,7 +167,7 @@ extension Container {
         let d5 = linker.dependency(P5.self)
         let step = record.pathStep
         return linker.producer(for: record) { context throws(ResolutionError) -> Impl in
-          try context.enter(step) { context throws(ResolutionError) -> Impl in
+          try context.construct(step) { context throws(ResolutionError) -> Impl in
             factory(
               try d1(&context), try d2(&context), try d3(&context), try d4(&context),
               try d5(&context))
@@ -198,7 +198,7 @@ extension Container {
         let d6 = linker.dependency(P6.self)
         let step = record.pathStep
         return linker.producer(for: record) { context throws(ResolutionError) -> Impl in
-          try context.enter(step) { context throws(ResolutionError) -> Impl in
+          try context.construct(step) { context throws(ResolutionError) -> Impl in
             factory(
               try d1(&context), try d2(&context), try d3(&context), try d4(&context),
               try d5(&context), try d6(&context))
@@ -232,7 +232,7 @@ extension Container {
         let d7 = linker.dependency(P7.self)
         let step = record.pathStep
         return linker.producer(for: record) { context throws(ResolutionError) -> Impl in
-          try context.enter(step) { context throws(ResolutionError) -> Impl in
+          try context.construct(step) { context throws(ResolutionError) -> Impl in
             factory(
               try d1(&context), try d2(&context), try d3(&context), try d4(&context),
               try d5(&context), try d6(&context), try d7(&context))
@@ -267,7 +267,7 @@ extension Container {
         let d8 = linker.dependency(P8.self)
         let step = record.pathStep
         return linker.producer(for: record) { context throws(ResolutionError) -> Impl in
-          try context.enter(step) { context throws(ResolutionError) -> Impl in
+          try context.construct(step) { context throws(ResolutionError) -> Impl in
             factory(
               try d1(&context), try d2(&context), try d3(&context), try d4(&context),
               try d5(&context), try d6(&context), try d7(&context), try d8(&context))

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Container {
   /// Builds a `T`, trapping with the full diagnostic if it cannot.
   ///
@@ -33,19 +35,27 @@ extension Container {
   /// ```
   @inlinable
   public func tryResolve<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T {
-    let snapshot = self.snapshot
-    let producer: Producer<T>
-    if let found = snapshot.table.producer(for: ObjectIdentifier(T.self)) {
-      producer = unsafeDowncast(found, to: Producer<T>.self)
-    } else {
-      producer = snapshot.slowProducer(for: T.self, qualifier: .none)
+    // The fast path takes no reference count: the container keeps every snapshot alive, and
+    // the snapshot its producers, for as long as this call runs.
+    if let current = published.load(ordering: .acquiring),
+      let found = current._withUnsafeGuaranteedRef({
+        $0.table.producer(for: ObjectIdentifier(T.self))
+      })
+    {
+      var context = ResolutionContext(container: self)
+      let outcome = found._withUnsafeGuaranteedRef { producer in
+        Result { () throws(ResolutionError) -> T in
+          let resolved = try unsafeDowncast(producer, to: Producer<T>.self).body(&context)
+          try context.finish()
+          return resolved
+        }
+      }
+      switch outcome {
+      case .success(let resolved): return resolved
+      case .failure(let error): throw error.finished(requested: String(describing: T.self))
+      }
     }
-    var context = ResolutionContext()
-    do {
-      return try producer.body(&context)
-    } catch {
-      throw error.finished(requested: String(describing: T.self))
-    }
+    return try resolve(T.self, qualifier: .none, arguments: nil)
   }
 
   /// Builds the `T` registered under `name` (with `.as(T.self, name:)`), trapping if it cannot.
@@ -105,15 +115,20 @@ extension Container {
     return try resolve(T.self, qualifier: .none, arguments: RuntimeArguments(values))
   }
 
-  private func resolve<T>(
+  /// The general path: links what the fast table does not hold (modifiers, names, tags,
+  /// failures) and passes runtime arguments.
+  @usableFromInline
+  func resolve<T>(
     _ type: T.Type, qualifier: Qualifier, arguments: RuntimeArguments?
   ) throws(ResolutionError) -> T {
     let snapshot = self.snapshot
     let producer = snapshot.slowProducer(for: T.self, qualifier: qualifier)
-    var context = ResolutionContext()
+    var context = ResolutionContext(container: self)
     context.arguments = arguments
     do {
-      return try producer.body(&context)
+      let resolved = try producer.body(&context)
+      try context.finish()
+      return resolved
     } catch {
       throw error.finished(requested: Linker.describe(T.self, qualifier))
     }

@@ -98,10 +98,13 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
 
   private var fix: String {
     switch reason {
+    case .notRegistered(let type) where type.contains(" named ") || type.contains(" tagged "):
+      return "forward a component with `.as(_:name:)` or `.as(_:tag:)` under exactly that name or "
+        + "tag (see the close matches below for a typo), or ask without one."
     case .notRegistered(let type):
-      return "register a component for it, e.g. `container.register(SomeType.init)"
-        + (type.hasPrefix("any ") ? ".as((\(type)).self)`" : "`")
-        + ", or ask for an Optional if it may be absent."
+      return "register a component that provides it (`container.register(\(type).init)`, or "
+        + "another type forwarded with `.as(\(type).self)`), or ask for `\(type)?` if it may "
+        + "be absent."
     case .ambiguous:
       return "mark one registration with `.default()`, or ask by name or tag."
     case .cycle:

@@ -1,0 +1,61 @@
+/// A parameter resolved under the tag `Tag`: what `$1` is in
+/// `register { Car(engine: $0, body: by(tag: Sport.self, on: $1)) }`. Unwrap it with
+/// ``by(tag:on:)``.
+public struct ByTag<Tag, Value> {
+  @usableFromInline
+  let value: Value
+
+  @usableFromInline
+  init(_ value: Value) {
+    self.value = value
+  }
+}
+
+/// Takes the dependency registered under the tag `tag` (with `.as(T.self, tag: Tag.self)`).
+///
+/// ```swift
+/// enum Sport {}
+/// container.register(SportBody.init).as(Body.self, tag: Sport.self)
+/// container.register { Car(engine: $0, body: by(tag: Sport.self, on: $1)) }
+/// container.register(Car.init).injection(\.body) { by(tag: Sport.self, on: $0) }
+/// ```
+///
+/// Tags are types, so a misspelt tag does not compile. Combine with other modifiers:
+/// `many(by(tag: Sport.self, on: $0))` takes every implementation under the tag.
+@inlinable
+public func by<Tag, Value>(tag: Tag.Type, on parameter: ByTag<Tag, Value>) -> Value {
+  parameter.value
+}
+
+/// The same as ``by(tag:on:)``, spelt as in seed 004: `by(tag: Sport.self, $1)`.
+///
+/// ```swift
+/// container.register { Car(engine: $0, body: by(tag: Sport.self, $1)) }
+/// ```
+@inlinable
+public func by<Tag, Value>(tag: Tag.Type, _ parameter: ByTag<Tag, Value>) -> Value {
+  parameter.value
+}
+
+extension ByTag: SpecialParameter {
+  private static var tag: Qualifier { .tag(TagRegistry.register(Tag.self)) }
+
+  static func makeProducer(_ linker: Linker, qualifier: Qualifier) -> AnyProducer {
+    wrap(linker.producer(for: Value.self, qualifier: tag))
+  }
+
+  static func makeOptionalProducer(_ linker: Linker, qualifier: Qualifier) -> AnyProducer? {
+    linker.optionalProducer(for: Value.self, qualifier: tag).map(wrap)
+  }
+
+  static func makeEachProducer(_ linker: Linker, qualifier: Qualifier) -> [AnyProducer]? {
+    linker.allProducers(for: Value.self, qualifier: tag).map(wrap)
+  }
+
+  private static func wrap(_ inner: Producer<Value>) -> AnyProducer {
+    let body = inner.body
+    return Producer<ByTag<Tag, Value>> { context throws(ResolutionError) -> ByTag<Tag, Value> in
+      ByTag(try body(&context))
+    }
+  }
+}

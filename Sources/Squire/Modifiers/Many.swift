@@ -1,0 +1,41 @@
+/// A parameter filled with every implementation of `Element`: what `$0` is in
+/// `register { Garrison(knights: many($0)) }`. Unwrap it with ``many(_:)``.
+public struct Many<Element> {
+  @usableFromInline
+  let elements: [Element]
+
+  @usableFromInline
+  init(_ elements: [Element]) {
+    self.elements = elements
+  }
+}
+
+/// Takes every registered implementation of a type, in registration order; an empty array when
+/// there is none.
+///
+/// ```swift
+/// container.register(Sword.init).as(Weapon.self)
+/// container.register(Lance.init).as(Weapon.self)
+/// container.register { Armory(weapons: many($0)) }       // [Sword, Lance]
+/// container.register(Car.init).injection(\.wheels) { many($0) }
+/// ```
+///
+/// The implementations come from the nearest container that has any: a child container's
+/// registrations replace its parent's, as they do for a single dependency. Combine with other
+/// modifiers: `many($0)` where `$0` is `Many<Lazy<Weapon>>` gives `[Lazy<Weapon>]`.
+@inlinable
+public func many<Element>(_ parameter: Many<Element>) -> [Element] {
+  parameter.elements
+}
+
+extension Many: SpecialParameter {
+  static func makeProducer(_ linker: Linker, qualifier: Qualifier) -> AnyProducer {
+    let bodies = linker.allProducers(for: Element.self, qualifier: qualifier).map(\.body)
+    return Producer<Many<Element>> { context throws(ResolutionError) -> Many<Element> in
+      var elements: [Element] = []
+      elements.reserveCapacity(bodies.count)
+      for body in bodies { elements.append(try body(&context)) }
+      return Many(elements)
+    }
+  }
+}

@@ -1,0 +1,80 @@
+/// A factory for a dependency: every access resolves a new value. For components made on
+/// demand (a new `Armor` per battle), and for components that take runtime arguments.
+///
+/// ```swift
+/// final class Smithy {
+///   let armor: Provider<Armor>
+///   init(armor: Provider<Armor>) { self.armor = armor }
+///   func outfit() -> Armor { armor.value }           // a new armour every call
+/// }
+///
+/// final class Herald {
+///   let knights: Provider<Knight>
+///   init(knights: Provider<Knight>) { self.knights = knights }
+///   func knight(named name: String) -> Knight { knights.value(args: name) }
+/// }
+/// container.register { Knight(name: arg($0), armor: $1) }
+/// ```
+///
+/// Values are resolved through the container and the object graph the `Provider` was made in.
+/// Combine with other modifiers as with ``Lazy``: `Provider<Armor>?`, `many` of providers.
+public final class Provider<Value>: @unchecked Sendable {
+  private let source: DeferredResolve<Value>
+
+  init(_ source: DeferredResolve<Value>) {
+    self.source = source
+  }
+
+  /// A newly resolved value (the same one for `.single` and cached lifetimes); traps with the
+  /// diagnostic if it cannot be resolved.
+  public var value: Value {
+    do {
+      return try get()
+    } catch {
+      fatalError(error.description)
+    }
+  }
+
+  /// A newly resolved value, built with runtime arguments for its `arg` parameters; traps with
+  /// the diagnostic if it cannot be resolved.
+  public func value<each Argument>(args: repeat each Argument) -> Value {
+    do {
+      return try get(args: repeat each args)
+    } catch {
+      fatalError(error.description)
+    }
+  }
+
+  /// A newly resolved value; throws why it cannot be resolved.
+  public func get() throws(ResolutionError) -> Value {
+    try source.resolve()
+  }
+
+  /// A newly resolved value built with runtime arguments; throws why it cannot be resolved.
+  public func get<each Argument>(args: repeat each Argument) throws(ResolutionError) -> Value {
+    var values: [Any] = []
+    for value in repeat each args { values.append(value) }
+    return try source.resolve(arguments: values)
+  }
+}
+
+extension Provider: SpecialParameter {
+  static func makeProducer(_ linker: Linker, qualifier: Qualifier) -> AnyProducer {
+    wrap(linker.deferring { linker.producer(for: Value.self, qualifier: qualifier) })
+  }
+
+  static func makeOptionalProducer(_ linker: Linker, qualifier: Qualifier) -> AnyProducer? {
+    linker.deferring { linker.optionalProducer(for: Value.self, qualifier: qualifier) }.map(wrap)
+  }
+
+  static func makeEachProducer(_ linker: Linker, qualifier: Qualifier) -> [AnyProducer]? {
+    linker.deferring { linker.allProducers(for: Value.self, qualifier: qualifier) }.map(wrap)
+  }
+
+  private static func wrap(_ inner: Producer<Value>) -> AnyProducer {
+    let body = inner.body
+    return Producer<Provider<Value>> { context throws(ResolutionError) -> Provider<Value> in
+      Provider(DeferredResolve(&context, body))
+    }
+  }
+}
