@@ -18,7 +18,7 @@ private func concurrently(threads: Int, total: Int, _ body: @escaping @Sendable 
 /// The thread counts S6 is measured with: 1, 2 and every core.
 private let threadCounts = Array(Set([1, 2, ProcessInfo.processInfo.activeProcessorCount])).sorted()
 
-/// S1, S2, S3 and S6 for one builder. Each benchmark iteration runs a thousand operations, so that
+/// S1 to S4 and S6 for one builder. Each benchmark iteration runs a thousand operations, so that
 /// the numbers reported are per operation (`scalingFactor: .kilo`).
 private func scenarios(_ builder: some Builder) {
   let name = type(of: builder).name
@@ -30,6 +30,9 @@ private func scenarios(_ builder: some Builder) {
   }
   Benchmark("S3 \(name)") { benchmark in
     for _ in benchmark.scaledIterations { blackHole(builder.s3()) }
+  }
+  Benchmark("S4 \(name)") { benchmark in
+    for _ in benchmark.scaledIterations { blackHole(builder.s4()) }
   }
   // The time per operation is the wall clock of all threads' operations divided by their count:
   // the inverse of the throughput.

@@ -11,6 +11,8 @@ public protocol Builder: Sendable {
   func s2() -> Root
   /// S3: the ten-class graph with the leaves `d`, `f` and `h` shared (`.single`).
   func s3() -> Root
+  /// S4: the ten-class graph built with property injection.
+  func s4() -> InjectedRoot
   /// S6: S2 from whatever thread calls it, many at once.
   func s2Concurrent() -> Root
 }
@@ -22,6 +24,7 @@ public let expectedShape = "Root(A(D,E),B(F,G),C(H,I))"
 public func check(_ builder: some Builder) -> String? {
   let name = type(of: builder).name
   if builder.s1().shape != "Leaf" { return "\(name): S1 built \(builder.s1().shape)" }
+  if builder.s4().shape != expectedShape { return "\(name): S4 built \(builder.s4().shape)" }
   for (scenario, make) in [("S2", builder.s2), ("S3", builder.s3), ("S6", builder.s2Concurrent)] {
     let shape = make().shape
     if shape != expectedShape { return "\(name): \(scenario) built \(shape)" }

@@ -159,6 +159,67 @@ public final class I: PI {
   public var shape: String { "I" }
 }
 
+// MARK: S4: the S2 graph built through property injection
+
+/// The top of the S4 graph: the S2 graph with every dependency set after `init`, leaves included.
+/// Set once while the graph is built, before anything else can see it.
+public final class InjectedRoot: Node, @unchecked Sendable {
+  /// The first branch.
+  public var a: (any PA)!
+  /// The second branch.
+  public var b: (any PB)!
+  /// The third branch.
+  public var c: (any PC)!
+
+  /// Creates the root without its branches.
+  public init() {}
+
+  /// `Root(A(D,E),B(F,G),C(H,I))`, as for ``Root``.
+  public var shape: String { "Root(\(a.shape),\(b.shape),\(c.shape))" }
+}
+
+/// The S4 branch provided as `PA`.
+public final class InjectedA: PA, @unchecked Sendable {
+  /// The first leaf.
+  public var d: (any PD)!
+  /// The second leaf.
+  public var e: (any PE)!
+
+  /// Creates the branch without its leaves.
+  public init() {}
+
+  /// `A(D,E)`.
+  public var shape: String { "A(\(d.shape),\(e.shape))" }
+}
+
+/// The S4 branch provided as `PB`.
+public final class InjectedB: PB, @unchecked Sendable {
+  /// The first leaf.
+  public var f: (any PF)!
+  /// The second leaf.
+  public var g: (any PG)!
+
+  /// Creates the branch without its leaves.
+  public init() {}
+
+  /// `B(F,G)`.
+  public var shape: String { "B(\(f.shape),\(g.shape))" }
+}
+
+/// The S4 branch provided as `PC`.
+public final class InjectedC: PC, @unchecked Sendable {
+  /// The first leaf.
+  public var h: (any PH)!
+  /// The second leaf.
+  public var i: (any PI)!
+
+  /// Creates the branch without its leaves.
+  public init() {}
+
+  /// `C(H,I)`.
+  public var shape: String { "C(\(h.shape),\(i.shape))" }
+}
+
 /// The shared leaves of a root built in S3: the same objects in every root of one builder.
 public func singleLeaves(of root: Root) -> [ObjectIdentifier] {
   guard let a = root.a as? A, let b = root.b as? B, let c = root.c as? C else { return [] }

@@ -29,6 +29,25 @@ public final class HandWritten: Builder {
     Root(a: A(d: d, e: E()), b: B(f: f, g: G()), c: C(h: h, i: I()))
   }
 
+  /// The ten objects, built with `init()` and their properties set.
+  @inline(never)
+  public func s4() -> InjectedRoot {
+    let a = InjectedA()
+    a.d = D()
+    a.e = E()
+    let b = InjectedB()
+    b.f = F()
+    b.g = G()
+    let c = InjectedC()
+    c.h = H()
+    c.i = I()
+    let root = InjectedRoot()
+    root.a = a
+    root.b = b
+    root.c = c
+    return root
+  }
+
   /// The same as ``s2()``: nothing is shared.
   @inline(never)
   public func s2Concurrent() -> Root {

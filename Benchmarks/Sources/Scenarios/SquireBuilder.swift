@@ -8,6 +8,7 @@ public final class SquireBuilder: Builder {
   private let one = Container()
   private let prototypes = Container()
   private let singles = Container()
+  private let injected = Container()
 
   /// Registers every scenario and builds the shared leaves of S3.
   public init() {
@@ -15,6 +16,21 @@ public final class SquireBuilder: Builder {
     Self.registerGraph(in: prototypes, sharing: nil)
     Self.registerGraph(in: singles, sharing: .single)
     singles.initializeSingletons()
+    Self.registerInjectedGraph(in: injected)
+  }
+
+  /// The ten-class graph of S4: every dependency injected into a property through its key path.
+  public static func registerInjectedGraph(in container: Container) {
+    container.register(InjectedRoot.init).injection(\.a).injection(\.b).injection(\.c)
+    container.register(InjectedA.init).as((any PA).self).injection(\.d).injection(\.e)
+    container.register(InjectedB.init).as((any PB).self).injection(\.f).injection(\.g)
+    container.register(InjectedC.init).as((any PC).self).injection(\.h).injection(\.i)
+    container.register(D.init).as((any PD).self)
+    container.register(E.init).as((any PE).self)
+    container.register(F.init).as((any PF).self)
+    container.register(G.init).as((any PG).self)
+    container.register(H.init).as((any PH).self)
+    container.register(I.init).as((any PI).self)
   }
 
   /// The ten-class graph, with the leaves `d`, `f` and `h` given `lifetime` if any.
@@ -52,6 +68,12 @@ public final class SquireBuilder: Builder {
   @inline(never)
   public func s3() -> Root {
     singles.resolve()
+  }
+
+  /// `resolve()` from the S4 container.
+  @inline(never)
+  public func s4() -> InjectedRoot {
+    injected.resolve()
   }
 
   /// The same as ``s2()``: a container can be resolved from any thread.

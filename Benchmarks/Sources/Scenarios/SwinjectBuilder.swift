@@ -10,6 +10,7 @@ public final class SwinjectBuilder: Builder, @unchecked Sendable {
   private let one = Container(defaultObjectScope: .transient)
   private let prototypes = Container(defaultObjectScope: .transient)
   private let singles = Container(defaultObjectScope: .transient)
+  private let injected = Container(defaultObjectScope: .transient)
   /// A Swinject container is not thread-safe; its synchronised view is.
   private let concurrent: any Resolver
 
@@ -20,6 +21,42 @@ public final class SwinjectBuilder: Builder, @unchecked Sendable {
     Self.registerGraph(in: singles, sharing: .container)
     concurrent = prototypes.synchronize()
     _ = singles.resolve(Root.self)
+    Self.registerInjectedGraph(in: injected)
+  }
+
+  /// The ten-class graph of S4: every dependency set in `initCompleted`, Swinject's property
+  /// injection.
+  public static func registerInjectedGraph(in container: Container) {
+    container.register(InjectedRoot.self) { _ in InjectedRoot() }
+      .initCompleted { r, root in
+        root.a = r.resolve((any PA).self)
+        root.b = r.resolve((any PB).self)
+        root.c = r.resolve((any PC).self)
+      }
+    container.register((any PA).self) { _ in InjectedA() }
+      .initCompleted { r, a in
+        let a = a as! InjectedA
+        a.d = r.resolve((any PD).self)
+        a.e = r.resolve((any PE).self)
+      }
+    container.register((any PB).self) { _ in InjectedB() }
+      .initCompleted { r, b in
+        let b = b as! InjectedB
+        b.f = r.resolve((any PF).self)
+        b.g = r.resolve((any PG).self)
+      }
+    container.register((any PC).self) { _ in InjectedC() }
+      .initCompleted { r, c in
+        let c = c as! InjectedC
+        c.h = r.resolve((any PH).self)
+        c.i = r.resolve((any PI).self)
+      }
+    container.register((any PD).self) { _ in D() }
+    container.register((any PE).self) { _ in E() }
+    container.register((any PF).self) { _ in F() }
+    container.register((any PG).self) { _ in G() }
+    container.register((any PH).self) { _ in H() }
+    container.register((any PI).self) { _ in I() }
   }
 
   /// The ten-class graph, with the leaves `d`, `f` and `h` in `scope` if any.
@@ -65,6 +102,12 @@ public final class SwinjectBuilder: Builder, @unchecked Sendable {
   @inline(never)
   public func s3() -> Root {
     singles.resolve(Root.self)!
+  }
+
+  /// `resolve(InjectedRoot.self)!` from the S4 container.
+  @inline(never)
+  public func s4() -> InjectedRoot {
+    injected.resolve(InjectedRoot.self)!
   }
 
   /// `resolve(Root.self)!` from the S2 container's synchronised view.
