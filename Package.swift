@@ -17,12 +17,20 @@ let package = Package(
   ],
   dependencies: [
     // Documentation only: the plugin adds nothing to the targets a user links.
-    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0")
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // Tests only: random object graphs for validation's property-based tests.
+    .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
   ],
   targets: [
     .target(name: "Squire", swiftSettings: ownSettings),
     .executableTarget(name: "squire-demo", dependencies: ["Squire"], swiftSettings: ownSettings),
-    .testTarget(name: "SquireTests", dependencies: ["Squire"], swiftSettings: ownSettings),
+    .testTarget(
+      name: "SquireTests",
+      dependencies: [
+        "Squire",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
+      swiftSettings: ownSettings),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,11 +1,17 @@
+import Foundation
 import Squire
 
-// squire-demo: a composition root for a small garrison. It registers the parts, builds the
-// singletons, resolves the garrison, uses what it built, and shows what Squire does when a
-// registration is missing.
+// squire-demo: a composition root for a small garrison. It registers the parts, validates the
+// graph before building anything, builds the singletons, resolves the garrison, uses what it
+// built, prints the graph, and shows what Squire says when a registration is missing.
 
 let realm = Container()
 realm.append(part: GarrisonPart.self)
+
+print("== Validation ==")
+let report = realm.validate()
+print(report)
+guard report.isValid else { fatalError("the garrison's composition root is not valid") }
 realm.initializeSingletons()
 
 func describe(_ knight: Knight) -> String {
@@ -42,11 +48,30 @@ print(describe(jouster))
 let tagged: Weapon = realm.resolve(tag: Tournament.self)
 print("The realm's tagged tournament weapon: \(tagged.name)")
 
-print("\n== A mistake, caught before it hurts ==")
+print("\n== The graph (Graphviz DOT; render with `dot -Tsvg`) ==")
+print(realm.graph(.dot))
+
+// The same graph as Mermaid, for Markdown that renders it (GitHub does).
+let mermaidFile = URL(fileURLWithPath: ".build/squire-demo/garrison.mmd")
+do {
+  try FileManager.default.createDirectory(
+    at: mermaidFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+  try realm.graph(.mermaid).write(to: mermaidFile, atomically: true, encoding: .utf8)
+  print("Wrote the Mermaid graph to \(mermaidFile.path).")
+} catch {
+  print("Could not write \(mermaidFile.path): \(error)")
+}
+
+print("\n== Mistakes, caught before they hurt ==")
 let careless = Container()
 careless.register(Knight.init(title:weapon:page:horse:))
+careless.register(PlateArmor.init(forge:)).as(Armor.self).lifetime(.single)
+careless.register(Roster.init).lifetime(.objectGraph)
+careless.register(Page.init(roster:)).lifetime(.single)
+print(careless.validate())
 do {
   _ = try careless.tryResolve(Knight.self)
 } catch {
+  print("\nAnd resolving anyway:")
   print(error)
 }

@@ -50,6 +50,8 @@ struct DependencyEdge {
 
   /// The component that asked.
   let from: ComponentRecord
+  /// The type asked for, for diagnostics that look at the type itself (its superclasses).
+  let type: Any.Type
   /// What it asked for; for an argument, the argument's type with no qualifier.
   let key: LookupKey
   /// The type asked for, as the user wrote it, for messages.
@@ -82,6 +84,8 @@ final class Linker {
   private var inProgress: [ObjectIdentifier: (producer: AnyProducer, fill: (AnyProducer) -> Void)] =
     [:]
   private var forwarded: [ForwardKey: AnyProducer] = [:]
+  /// Built on the first missing dependency, then shared by every diagnostic of this snapshot.
+  lazy var nearMatches = NearMatches(levels: levels)
 
   /// Every dependency asked for by a component while it was linked, in the order asked.
   private(set) var edges: [DependencyEdge] = []
@@ -188,7 +192,7 @@ final class Linker {
     guard let from = linking.last else { return }
     edges.append(
       DependencyEdge(
-        from: from, key: LookupKey(type: ObjectIdentifier(type), qualifier: qualifier),
+        from: from, type: type, key: LookupKey(type: ObjectIdentifier(type), qualifier: qualifier),
         typeName: Self.describe(type, qualifier), kind: kind, isDeferred: deferredNesting > 0))
   }
 
@@ -217,7 +221,7 @@ final class Linker {
   func missing<P>(_ type: P.Type, _ qualifier: Qualifier) -> ResolutionError {
     ResolutionError(
       reason: .notRegistered(type: Self.describe(P.self, qualifier)),
-      suggestions: suggestions(for: P.self, qualifier: qualifier))
+      suggestions: nearMatches.suggestions(for: P.self, qualifier: qualifier))
   }
 
   // MARK: Lookup
@@ -359,49 +363,6 @@ final class Linker {
     case .name(let text): return "\(name) named \"\(text)\""
     case .tag(let tag): return "\(name) tagged \(TagRegistry.name(of: tag))"
     }
-  }
-
-  /// Registrations close to a missing key: the same type under another name or tag (or none),
-  /// a name that differs only by case, a type of the same name from another module.
-  func suggestions(for type: Any.Type, qualifier: Qualifier) -> [String] {
-    let wanted = ObjectIdentifier(type)
-    let wantedName = String(describing: type).lowercased()
-    var found: [String] = []
-    for level in levels {
-      for (key, candidates) in level.index {
-        let sameType = key.type == wanted
-        for candidate in candidates {
-          let usage = Self.usage(of: key, candidate: candidate)
-          if sameType && key.qualifier != qualifier {
-            if case .name(let asked) = qualifier, case .name(let have) = key.qualifier,
-              asked.lowercased() == have.lowercased()
-            {
-              found.append("a name that differs only by case: \(usage)")
-            } else {
-              found.append(usage)
-            }
-          } else if !sameType && candidate.forward == nil
-            && candidate.record.typeName.lowercased() == wantedName
-          {
-            found.append("a different type with the same name: \(usage)")
-          }
-        }
-      }
-    }
-    return Array(Set(found)).sorted()
-  }
-
-  private static func usage(of key: LookupKey, candidate: Candidate) -> String {
-    let record = candidate.record
-    let provided =
-      candidate.forward.map { record.forwards[$0].typeName } ?? record.typeName
-    let how: String
-    switch key.qualifier {
-    case .none: how = "resolvable as `\(provided)`"
-    case .name(let name): how = "resolvable as `\(provided)` only by name \"\(name)\""
-    case .tag(let tag): how = "resolvable as `\(provided)` only by tag \(TagRegistry.name(of: tag))"
-    }
-    return "`\(record.typeName)` registered at \(record.location), \(how)"
   }
 }
 

@@ -102,9 +102,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
       return "forward a component with `.as(_:name:)` or `.as(_:tag:)` under exactly that name or "
         + "tag (see the close matches below for a typo), or ask without one."
     case .notRegistered(let type):
-      return "register a component that provides it (`container.register(\(type).init)`, or "
-        + "another type forwarded with `.as(\(type).self)`), or ask for `\(type)?` if it may "
-        + "be absent."
+      return Self.fixForMissing(type)
     case .ambiguous:
       return "mark one registration with `.default()`, or ask by name or tag."
     case .cycle:
@@ -118,6 +116,12 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case .invalidLifetime:
       return "use `.perContainer` (or another lifetime) for value types."
     }
+  }
+
+  /// How to fix a missing unqualified type: shared by resolve errors and validation problems.
+  static func fixForMissing(_ type: String) -> String {
+    "register a component that provides it (`container.register(\(type).init)`, or another type "
+      + "forwarded with `.as(\(type).self)`), or ask for `\(type)?` where it may be absent."
   }
 
   /// Adds the component being built one level up, as the error travels out of it.

@@ -2,22 +2,22 @@ import Testing
 
 @testable import Squire
 
-private final class Knight {
-  let squire: Squire
-  init(squire: Squire) { self.squire = squire }
+private final class Lord {
+  let steward: Steward
+  init(steward: Steward) { self.steward = steward }
 }
 
-private final class Squire {
-  var knight: Knight?
+private final class Steward {
+  var lord: Lord?
   var servedAtPostInit: Bool?
 }
 
-private final class Left {
-  var right: Right?
+private final class West {
+  var east: East?
 }
 
-private final class Right {
-  var left: Left?
+private final class East {
+  var west: West?
 }
 
 @Suite("Cycles")
@@ -25,61 +25,61 @@ struct CycleTests {
   @Test(arguments: [Lifetime.prototype, .objectGraph])
   func cycleBrokenByAPropertyInjectionClosesOnTheSameInstances(lifetime: Lifetime) {
     let container = Container()
-    container.register(Knight.init).lifetime(lifetime)
-    container.register(Squire.init)
-      .injection(cycle: true, \.knight)
+    container.register(Lord.init).lifetime(lifetime)
+    container.register(Steward.init)
+      .injection(cycle: true, \.lord)
       .lifetime(lifetime)
-    let knight: Knight = container.resolve()
-    #expect(knight.squire.knight === knight)
+    let lord: Lord = container.resolve()
+    #expect(lord.steward.lord === lord)
 
-    let squire: Squire = container.resolve()
-    #expect(squire.knight?.squire === squire)
+    let steward: Steward = container.resolve()
+    #expect(steward.lord?.steward === steward)
   }
 
   @Test func bothSidesCyclic() {
     let container = Container()
-    container.register(Left.init).injection(cycle: true, \.right)
-    container.register(Right.init).injection(cycle: true, \.left)
-    let left: Left = container.resolve()
-    #expect(left.right?.left === left)
+    container.register(West.init).injection(cycle: true, \.east)
+    container.register(East.init).injection(cycle: true, \.west)
+    let west: West = container.resolve()
+    #expect(west.east?.west === west)
   }
 
   @Test func cycleThroughSingles() {
     let container = Container()
-    container.register(Knight.init).lifetime(.single)
-    container.register(Squire.init).injection(cycle: true, \.knight).lifetime(.single)
-    let knight: Knight = container.resolve()
-    #expect(knight.squire.knight === knight)
-    #expect(container.resolve(Squire.self) === knight.squire)
+    container.register(Lord.init).lifetime(.single)
+    container.register(Steward.init).injection(cycle: true, \.lord).lifetime(.single)
+    let lord: Lord = container.resolve()
+    #expect(lord.steward.lord === lord)
+    #expect(container.resolve(Steward.self) === lord.steward)
   }
 
   @Test func postInitRunsAfterTheCyclicInjection() {
     let container = Container()
-    container.register(Knight.init)
-    container.register(Squire.init)
-      .injection(cycle: true, \.knight)
-      .postInit { $0.servedAtPostInit = $0.knight != nil }
-    let knight: Knight = container.resolve()
-    #expect(knight.squire.servedAtPostInit == true)
+    container.register(Lord.init)
+    container.register(Steward.init)
+      .injection(cycle: true, \.lord)
+      .postInit { $0.servedAtPostInit = $0.lord != nil }
+    let lord: Lord = container.resolve()
+    #expect(lord.steward.servedAtPostInit == true)
   }
 
   @Test func eachResolveClosesItsOwnCycle() {
     let container = Container()
-    container.register(Knight.init)
-    container.register(Squire.init).injection(cycle: true, \.knight)
-    let first: Knight = container.resolve()
-    let second: Knight = container.resolve()
+    container.register(Lord.init)
+    container.register(Steward.init).injection(cycle: true, \.lord)
+    let first: Lord = container.resolve()
+    let second: Lord = container.resolve()
     #expect(first !== second)
-    #expect(first.squire !== second.squire)
-    #expect(second.squire.knight === second)
+    #expect(first.steward !== second.steward)
+    #expect(second.steward.lord === second)
   }
 
   @Test func cycleWithoutABreakPointIsAnErrorNamingIt() throws {
     let container = Container()
-    container.register(Knight.init)
-    container.register(Squire.init).injection(\.knight)
-    let error = try #require(throws: ResolutionError.self) { try container.tryResolve(Knight.self) }
-    #expect(error.reason == .cycle(["Knight", "Squire", "Knight"]))
+    container.register(Lord.init)
+    container.register(Steward.init).injection(\.lord)
+    let error = try #require(throws: ResolutionError.self) { try container.tryResolve(Lord.self) }
+    #expect(error.reason == .cycle(["Lord", "Steward", "Lord"]))
     #expect(error.description.contains("cycle: true"))
   }
 

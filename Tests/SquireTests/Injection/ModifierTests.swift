@@ -2,93 +2,93 @@ import Testing
 
 @testable import Squire
 
-private protocol Weapon: AnyObject {}
-private final class Sword: Weapon {}
-private final class Lance: Weapon {}
-private final class Axe: Weapon {}
-private enum Tournament {}
+private protocol Arm: AnyObject {}
+private final class Blade: Arm {}
+private final class Pike: Arm {}
+private final class Hatchet: Arm {}
+private enum Joust {}
 
-private final class Armory {
-  let weapons: [Weapon]
-  init(weapons: [Weapon]) { self.weapons = weapons }
+private final class Arsenal {
+  let weapons: [Arm]
+  init(weapons: [Arm]) { self.weapons = weapons }
 }
 
 @Suite("Modifiers")
 struct ModifierTests {
   private func armory() -> Container {
     let container = Container()
-    container.register(Sword.init).as(Weapon.self)
-    container.register(Lance.init).as(Weapon.self).as(Weapon.self, tag: Tournament.self)
-    container.register(Axe.init).as(Weapon.self, tag: Tournament.self)
+    container.register(Blade.init).as(Arm.self)
+    container.register(Pike.init).as(Arm.self).as(Arm.self, tag: Joust.self)
+    container.register(Hatchet.init).as(Arm.self, tag: Joust.self)
     return container
   }
 
   @Test func manyGivesEveryImplementationInRegistrationOrder() {
     let container = armory()
-    container.register { Armory(weapons: many($0)) }
-    let weapons = container.resolve(Armory.self).weapons
+    container.register { Arsenal(weapons: many($0)) }
+    let weapons = container.resolve(Arsenal.self).weapons
     #expect(weapons.count == 2)
-    #expect(weapons[0] is Sword)
-    #expect(weapons[1] is Lance)
+    #expect(weapons[0] is Blade)
+    #expect(weapons[1] is Pike)
   }
 
   @Test func manyIsEmptyWhenNothingIsRegistered() {
     let container = Container()
-    container.register { Armory(weapons: many($0)) }
-    #expect(container.resolve(Armory.self).weapons.isEmpty)
+    container.register { Arsenal(weapons: many($0)) }
+    #expect(container.resolve(Arsenal.self).weapons.isEmpty)
   }
 
   @Test func manyUnderATag() {
     let container = armory()
-    container.register { Armory(weapons: many(by(tag: Tournament.self, on: $0))) }
-    let weapons = container.resolve(Armory.self).weapons
+    container.register { Arsenal(weapons: many(by(tag: Joust.self, on: $0))) }
+    let weapons = container.resolve(Arsenal.self).weapons
     #expect(weapons.count == 2)
-    #expect(weapons[0] is Lance)
-    #expect(weapons[1] is Axe)
+    #expect(weapons[0] is Pike)
+    #expect(weapons[1] is Hatchet)
   }
 
   @Test func byTagBothSpellings() {
     final class Duel {
-      let first: Weapon
-      let second: Weapon
-      init(first: Weapon, second: Weapon) {
+      let first: Arm
+      let second: Arm
+      init(first: Arm, second: Arm) {
         self.first = first
         self.second = second
       }
     }
     let container = Container()
-    container.register(Axe.init).as(Weapon.self, tag: Tournament.self)
+    container.register(Hatchet.init).as(Arm.self, tag: Joust.self)
     container.register {
-      Duel(first: by(tag: Tournament.self, on: $0), second: by(tag: Tournament.self, $1))
+      Duel(first: by(tag: Joust.self, on: $0), second: by(tag: Joust.self, $1))
     }
     let duel: Duel = container.resolve()
-    #expect(duel.first is Axe)
-    #expect(duel.second is Axe)
+    #expect(duel.first is Hatchet)
+    #expect(duel.second is Hatchet)
   }
 
   @Test func optionalParameterIsNilWhenAbsent() {
     final class Herald {
-      let weapon: Weapon?
-      init(weapon: Weapon?) { self.weapon = weapon }
+      let weapon: Arm?
+      init(weapon: Arm?) { self.weapon = weapon }
     }
     let container = Container()
     container.register(Herald.init)
     #expect(container.resolve(Herald.self).weapon == nil)
-    container.register(Sword.init).as(Weapon.self)
-    #expect(container.resolve(Herald.self).weapon is Sword)
+    container.register(Blade.init).as(Arm.self)
+    #expect(container.resolve(Herald.self).weapon is Blade)
   }
 
   @Test func lazyResolvesOnceOnFirstAccess() {
     let counter = Counter()
     final class Keep {
-      let weapon: Lazy<Weapon>
-      init(weapon: Lazy<Weapon>) { self.weapon = weapon }
+      let weapon: Lazy<Arm>
+      init(weapon: Lazy<Arm>) { self.weapon = weapon }
     }
     let container = Container()
-    container.register { () -> Sword in
+    container.register { () -> Blade in
       counter.increment()
-      return Sword()
-    }.as(Weapon.self)
+      return Blade()
+    }.as(Arm.self)
     container.register(Keep.init)
     let keep: Keep = container.resolve()
     #expect(counter.count == 0)
@@ -117,11 +117,11 @@ struct ModifierTests {
 
   @Test func providerResolvesAnewEachCall() {
     final class Smithy {
-      let weapons: Provider<Weapon>
-      init(weapons: Provider<Weapon>) { self.weapons = weapons }
+      let weapons: Provider<Arm>
+      init(weapons: Provider<Arm>) { self.weapons = weapons }
     }
     let container = Container()
-    container.register(Sword.init).as(Weapon.self)
+    container.register(Blade.init).as(Arm.self)
     container.register(Smithy.init)
     let smithy: Smithy = container.resolve()
     #expect(smithy.weapons.value !== smithy.weapons.value)
@@ -148,13 +148,13 @@ struct ModifierTests {
 
   @Test func modifiersCompose() {
     final class Muster {
-      let lazyWeapons: [Lazy<Weapon>]
+      let lazyWeapons: [Lazy<Arm>]
       let maybeShield: Lazy<Shield>?
-      let maybeWeapon: Lazy<Weapon>?
-      let providers: [Provider<Weapon>]
+      let maybeWeapon: Lazy<Arm>?
+      let providers: [Provider<Arm>]
       init(
-        lazyWeapons: [Lazy<Weapon>], maybeShield: Lazy<Shield>?, maybeWeapon: Lazy<Weapon>?,
-        providers: [Provider<Weapon>]
+        lazyWeapons: [Lazy<Arm>], maybeShield: Lazy<Shield>?, maybeWeapon: Lazy<Arm>?,
+        providers: [Provider<Arm>]
       ) {
         self.lazyWeapons = lazyWeapons
         self.maybeShield = maybeShield
@@ -164,37 +164,37 @@ struct ModifierTests {
     }
     final class Shield {}
     let container = Container()
-    container.register(Sword.init).as(Weapon.self)
-    container.register(Lance.init).as(Weapon.self).default()
+    container.register(Blade.init).as(Arm.self)
+    container.register(Pike.init).as(Arm.self).default()
     container.register {
       Muster(lazyWeapons: many($0), maybeShield: $1, maybeWeapon: $2, providers: many($3))
     }
     let muster: Muster = container.resolve()
     #expect(muster.lazyWeapons.count == 2)
     #expect(muster.lazyWeapons.allSatisfy { !$0.isResolved })
-    #expect(muster.lazyWeapons[1].value is Lance)
+    #expect(muster.lazyWeapons[1].value is Pike)
     #expect(muster.maybeShield == nil)
-    #expect(muster.maybeWeapon?.value is Lance)
+    #expect(muster.maybeWeapon?.value is Pike)
     #expect(muster.providers.count == 2)
   }
 
   @Test func injectedPropertiesTakeModifiers() {
     final class Garrison {
-      var weapons: [Weapon] = []
-      var champion: Weapon?
-      var reserve: Provider<Weapon>?
+      var weapons: [Arm] = []
+      var champion: Arm?
+      var reserve: Provider<Arm>?
     }
     let container = Container()
-    container.register(Sword.init).as(Weapon.self)
-    container.register(Lance.init).as(Weapon.self)
-    container.register(Axe.init).as(Weapon.self, tag: Tournament.self)
+    container.register(Blade.init).as(Arm.self)
+    container.register(Pike.init).as(Arm.self)
+    container.register(Hatchet.init).as(Arm.self, tag: Joust.self)
     container.register(Garrison.init)
       .injection(\.weapons) { many($0) }
-      .injection(\.champion) { by(tag: Tournament.self, on: $0) }
+      .injection(\.champion) { by(tag: Joust.self, on: $0) }
       .injection(\.reserve)
     let garrison: Garrison = container.resolve()
     #expect(garrison.weapons.count == 2)
-    #expect(garrison.champion is Axe)
+    #expect(garrison.champion is Hatchet)
     // Two unnamed weapons and no default: the provider is made, and fails only when used.
     #expect(throws: ResolutionError.self) { try garrison.reserve?.get() }
   }

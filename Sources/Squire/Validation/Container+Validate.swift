@@ -1,0 +1,25 @@
+extension Container {
+  /// Checks the whole graph this container can resolve, its parents' registrations included,
+  /// and reports every problem at once: missing dependencies (and unknown names and tags),
+  /// ambiguities, cycles with no break point, captive dependencies and runtime arguments that
+  /// cannot be passed.
+  ///
+  /// ```swift
+  /// let container = Container()
+  /// AppComposition.register(in: container)
+  /// let report = container.validate()
+  /// if !report.isValid { print(report) }
+  /// ```
+  ///
+  /// Nothing is built: validation reads what each component asks for, which Squire records
+  /// when it links the registrations. It takes time linear in components plus dependencies.
+  /// See <doc:ValidatingYourGraph> for what each problem means.
+  public func validate() -> ValidationReport {
+    snapshot.withLinker { linker in
+      let validator = Validator(linker: linker)
+      return ValidationReport(
+        problems: validator.problems, componentCount: validator.graph.nodes.count,
+        dependencyCount: validator.graph.links.count + validator.graph.unanswered.count)
+    }
+  }
+}

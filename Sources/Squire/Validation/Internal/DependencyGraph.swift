@@ -1,0 +1,180 @@
+/// The components a container can reach and the dependencies between them, as arrays of
+/// indices: what validation and graph export walk. Built in one pass over the linker's records
+/// and edges, so its size and cost are linear in components plus dependencies.
+struct DependencyGraph {
+  /// A dependency that leads to a component.
+  struct Link {
+    /// The node that asked.
+    let from: Int
+    /// The node it gets.
+    let to: Int
+    /// The edge that asked, in ``edges``.
+    let edge: Int
+  }
+
+  /// A dependency no component answers: nothing provides it, or several do and none is the
+  /// default.
+  struct Unanswered {
+    let from: Int
+    let edge: Int
+    /// Empty when nothing provides the key.
+    let candidates: [Candidate]
+  }
+
+  /// The components, in registration order, nearest container first. Only those a resolve can
+  /// reach: a parent's component that a child overrides under every type it provides is left
+  /// out, as is everything only it depends on.
+  let nodes: [ComponentRecord]
+  /// Everything the linker recorded, including the edges of components left out.
+  let edges: [DependencyEdge]
+  /// Every link, grouped by `from` in node order, in the order each component asked.
+  let links: [Link]
+  /// `links[linkStart[node]..<linkStart[node + 1]]` are the node's links.
+  let linkStart: [Int]
+  /// Dependencies asked for as themselves (not `many`) that no component answers.
+  let unanswered: [Unanswered]
+  /// Per node, the types of the runtime arguments it takes.
+  let arguments: [[String]]
+  /// Keys that several components of one container provide as their own type: resolving such a
+  /// type fails even if no component depends on it.
+  let duplicates: [(key: LookupKey, candidates: [Candidate])]
+
+  init(linker: Linker) {
+    let all = linker.records
+    var position: [ObjectIdentifier: Int] = [:]
+    for (index, record) in all.enumerated() { position[ObjectIdentifier(record)] = index }
+    edges = linker.edges
+
+    var edgesFrom = Array(repeating: [Int](), count: all.count)
+    for (index, edge) in edges.enumerated() {
+      if let from = position[ObjectIdentifier(edge.from)] { edgesFrom[from].append(index) }
+    }
+
+    var choices: [LookupKey: Choice] = [:]
+    func choice(_ key: LookupKey) -> Choice {
+      if let known = choices[key] { return known }
+      let made = linker.choose(key)
+      choices[key] = made
+      return made
+    }
+    var everyCandidate: [LookupKey: [Int]] = [:]
+    // `many` gets every component that provides the key, in every container of the chain.
+    func allProviders(_ key: LookupKey) -> [Int] {
+      if let known = everyCandidate[key] { return known }
+      var seen = Set<Int>()
+      var found: [Int] = []
+      for level in linker.levels {
+        for candidate in level.index[key] ?? [] {
+          if let index = position[ObjectIdentifier(candidate.record)], seen.insert(index).inserted {
+            found.append(index)
+          }
+        }
+      }
+      everyCandidate[key] = found
+      return found
+    }
+    func targets(_ edge: DependencyEdge) -> [Int] {
+      switch edge.kind {
+      case .argument:
+        return []
+      case .many:
+        return allProviders(edge.key)
+      case .required, .optional:
+        guard case .found(let candidate) = choice(edge.key),
+          let index = position[ObjectIdentifier(candidate.record)]
+        else { return [] }
+        return [index]
+      }
+    }
+
+    // Reachable: what some key resolves to in the container that decides it (ambiguous
+    // answers included, since they are reported), then what those depend on.
+    var reachable = Array(repeating: false, count: all.count)
+    var queue: [Int] = []
+    var decided = Set<LookupKey>()
+    for level in linker.levels {
+      for (key, candidates) in level.index where decided.insert(key).inserted {
+        for candidate in candidates {
+          if let index = position[ObjectIdentifier(candidate.record)], !reachable[index] {
+            reachable[index] = true
+            queue.append(index)
+          }
+        }
+      }
+    }
+    var head = 0
+    while head < queue.count {
+      let node = queue[head]
+      head += 1
+      for edge in edgesFrom[node] {
+        for target in targets(edges[edge]) where !reachable[target] {
+          reachable[target] = true
+          queue.append(target)
+        }
+      }
+    }
+
+    var renumbered = Array(repeating: -1, count: all.count)
+    var nodes: [ComponentRecord] = []
+    for index in all.indices where reachable[index] {
+      renumbered[index] = nodes.count
+      nodes.append(all[index])
+    }
+    self.nodes = nodes
+
+    var links: [Link] = []
+    var linkStart: [Int] = [0]
+    var unanswered: [Unanswered] = []
+    var arguments = Array(repeating: [String](), count: nodes.count)
+    for (node, record) in nodes.enumerated() {
+      for edge in edgesFrom[position[ObjectIdentifier(record)]!] {
+        let dependency = edges[edge]
+        if dependency.kind == .argument {
+          arguments[node].append(dependency.typeName)
+          continue
+        }
+        for target in targets(dependency) {
+          links.append(Link(from: node, to: renumbered[target], edge: edge))
+        }
+        guard dependency.kind == .required || dependency.kind == .optional else { continue }
+        switch choice(dependency.key) {
+        case .found:
+          break
+        case .missing:
+          if dependency.kind == .required {
+            unanswered.append(Unanswered(from: node, edge: edge, candidates: []))
+          }
+        case .ambiguous(let candidates):
+          unanswered.append(Unanswered(from: node, edge: edge, candidates: candidates))
+        }
+      }
+      linkStart.append(links.count)
+    }
+    self.links = links
+    self.linkStart = linkStart
+    self.unanswered = unanswered
+    self.arguments = arguments
+
+    var duplicates: [(key: LookupKey, candidates: [Candidate])] = []
+    var checked = Set<LookupKey>()
+    for record in nodes {
+      let own = LookupKey(type: ObjectIdentifier(record.implementationType), qualifier: .none)
+      guard checked.insert(own).inserted, case .ambiguous(let candidates) = choice(own) else {
+        continue
+      }
+      duplicates.append((own, candidates))
+    }
+    self.duplicates = duplicates
+  }
+
+  /// The links of `node`.
+  func links(of node: Int) -> ArraySlice<Link> {
+    links[linkStart[node]..<linkStart[node + 1]]
+  }
+
+  /// Whether a link is followed while the component that asked is still being made: the links
+  /// that can close a cycle with no break point or hold an instance the holder captured.
+  func isImmediate(_ link: Link) -> Bool {
+    !edges[link.edge].isDeferred
+  }
+}

@@ -1,0 +1,271 @@
+/// Checks a linked graph for every kind of problem at once and writes each up. Every pass is
+/// linear in components plus links; paths are rebuilt from parent pointers only for problems
+/// that are reported.
+struct Validator {
+  let graph: DependencyGraph
+  private let linker: Linker
+  private let paths: PathTree
+  private let cycles: CycleFinder
+
+  /// Problems in the order they are best read in: what is missing first, since it often
+  /// explains the rest.
+  private(set) var problems: [ValidationProblem] = []
+  /// Links that take part in a problem, for the graph picture.
+  private(set) var cyclicLinks = Set<Int>()
+  private(set) var captiveLinks = Set<Int>()
+  private(set) var argumentLinks = Set<Int>()
+
+  init(linker: Linker) {
+    self.linker = linker
+    graph = DependencyGraph(linker: linker)
+    paths = PathTree(graph)
+    cycles = CycleFinder(graph)
+    cyclicLinks = cycles.cyclicLinks
+    problems += unanswered()
+    problems += sorted(cycles.cycles.map(cycle))
+    problems += captives()
+    problems += unpassableArguments()
+  }
+
+  // MARK: Missing and ambiguous dependencies
+
+  private func unanswered() -> [ValidationProblem] {
+    var byKey: [LookupKey: [DependencyGraph.Unanswered]] = [:]
+    var keys: [LookupKey] = []
+    for item in graph.unanswered {
+      let key = graph.edges[item.edge].key
+      if byKey[key] == nil { keys.append(key) }
+      byKey[key, default: []].append(item)
+    }
+    var missing: [ValidationProblem] = []
+    var ambiguous: [ValidationProblem] = []
+    for key in keys {
+      let items = byKey[key]!
+      let nearest = paths.nearest(items.map(\.from))!
+      let edge = graph.edges[items.first { $0.from == nearest }!.edge]
+      let neededBy = names(items.map(\.from))
+      let path = paths.path(to: nearest).map { graph.nodes[$0].typeName } + [edge.typeName]
+      let candidates = items[0].candidates
+      if candidates.isEmpty {
+        missing.append(missingProblem(edge, neededBy: neededBy, path: path))
+      } else {
+        ambiguous.append(
+          ambiguousProblem(
+            edge.key, String(describing: edge.type), edge.typeName, candidates, neededBy, path))
+      }
+    }
+    for (key, candidates) in graph.duplicates where byKey[key] == nil {
+      let name =
+        candidates.first { ObjectIdentifier($0.record.implementationType) == key.type }?
+        .record.typeName ?? candidates[0].record.typeName
+      ambiguous.append(ambiguousProblem(key, name, name, candidates, [], [name]))
+    }
+    return sorted(missing) + sorted(ambiguous)
+  }
+
+  private func missingProblem(_ edge: DependencyEdge, neededBy: [String], path: [String])
+    -> ValidationProblem
+  {
+    let type = String(describing: edge.type)
+    let asker = neededBy.count == 1 ? "`\(neededBy[0])` needs" : "\(neededBy.count) components need"
+    let details = neededBy.count > 1 ? ["needed by: " + neededBy.joined(separator: ", ")] : []
+    let suggestions = linker.nearMatches.suggestions(for: edge.type, qualifier: edge.key.qualifier)
+    switch edge.key.qualifier {
+    case .none:
+      return ValidationProblem(
+        kind: .missingDependency(type: type, qualifier: nil, neededBy: neededBy),
+        path: path, suggestions: suggestions,
+        what: "Missing dependency: nothing provides `\(type)`, which \(asker).",
+        details: details,
+        why: "nothing registered in this container or its parents provides `\(type)`, so "
+          + "resolving \(neededBy.map { "`\($0)`" }.joined(separator: ", ")) fails.",
+        fix: ResolutionError.fixForMissing(type))
+    case .name(let name):
+      return ValidationProblem(
+        kind: .missingDependency(type: type, qualifier: .name(name), neededBy: neededBy),
+        path: path, suggestions: suggestions,
+        what:
+          "Unknown name: nothing provides `\(type)` under the name \"\(name)\", which \(asker).",
+        details: details,
+        why: "no component is forwarded with `.as(\(type).self, name: \"\(name)\")`; a name is a "
+          + "string, so a typo shows only when validating or resolving.",
+        fix: "forward a component under exactly that name, or correct the name where it is asked "
+          + "for (see the close matches); tags, being types, are checked by the compiler.")
+    case .tag(let id):
+      let tag = TagRegistry.name(of: id)
+      return ValidationProblem(
+        kind: .missingDependency(type: type, qualifier: .tag(tag), neededBy: neededBy),
+        path: path, suggestions: suggestions,
+        what: "Unknown tag: nothing provides `\(type)` under the tag `\(tag)`, which \(asker).",
+        details: details,
+        why: "no component is forwarded with `.as(\(type).self, tag: \(tag).self)`.",
+        fix:
+          "forward the component meant for it with `.as(\(type).self, tag: \(tag).self)`, or ask "
+          + "with the tag it is registered under (see the close matches).")
+    }
+  }
+
+  private func ambiguousProblem(
+    _ key: LookupKey, _ bareType: String, _ type: String, _ candidates: [Candidate],
+    _ neededBy: [String], _ path: [String]
+  ) -> ValidationProblem {
+    let listed = candidates.map(\.description).sorted()
+    let qualifier = publicQualifier(key.qualifier)
+    let why =
+      neededBy.isEmpty
+      ? "`\(type)` is registered \(candidates.count) times in the same container, so resolving it "
+        + "fails: Squire will not pick one at random."
+      : "\(neededBy.map { "`\($0)`" }.joined(separator: ", ")) \(neededBy.count == 1 ? "asks" : "ask") "
+        + "for one `\(type)`, and Squire will not pick one at random."
+    return ValidationProblem(
+      kind: .ambiguousDependency(
+        type: bareType, qualifier: qualifier,
+        candidates: candidates.map(\.record.typeName).sorted(),
+        neededBy: neededBy),
+      path: path,
+      what: "Ambiguous dependency: \(candidates.count) components provide `\(type)` and none is "
+        + "marked `.default()`.",
+      details: ["candidates: " + listed.joined(separator: "; ")],
+      why: why,
+      fix: neededBy.isEmpty
+        ? "remove the duplicate registration, or mark the one to use with `.default()`."
+        : "mark one registration with `.default()`, ask for one by name or tag, or take them all "
+          + "with `many`.")
+  }
+
+  // MARK: Cycles
+
+  private func cycle(_ nodes: [Int]) -> ValidationProblem {
+    let names = nodes.map { graph.nodes[$0].typeName }
+    let loop = names.joined(separator: " → ")
+    return ValidationProblem(
+      kind: .cycle(names), path: names,
+      what: "Cycle with no break point: \(loop).",
+      details: ["registered at: " + locations(nodes.dropLast())],
+      why: "each of these needs the next before it can be made (through its initializer or an "
+        + "injection not marked `cycle: true`), so resolving any of them never ends.",
+      fix: "break the loop at one link: inject that dependency through a property with "
+        + "`.injection(cycle: true) { ... }`, or take it as a `Lazy` or a `Provider`.")
+  }
+
+  // MARK: Captive dependencies
+
+  /// One breadth-first walk per holding lifetime, from every component of that lifetime through
+  /// the prototypes they hold (a prototype lives as long as its holder) to what they capture.
+  private mutating func captives() -> [ValidationProblem] {
+    var found: [ValidationProblem] = []
+    let count = graph.nodes.count
+    for holderLifetime in CaptiveRule.holders {
+      var parent = Array(repeating: -2, count: count)
+      var queue: [Int] = []
+      for node in 0..<count where graph.nodes[node].lifetime == holderLifetime {
+        parent[node] = -1
+        queue.append(node)
+      }
+      var head = 0
+      while head < queue.count {
+        let node = queue[head]
+        head += 1
+        for position in graph.linkStart[node]..<graph.linkStart[node + 1] {
+          let link = graph.links[position]
+          guard graph.isImmediate(link), parent[link.to] == -2 else { continue }
+          let lifetime = graph.nodes[link.to].lifetime
+          if CaptiveRule.isCaptive(holder: holderLifetime, dependency: lifetime) {
+            parent[link.to] = node
+            captiveLinks.insert(position)
+            found.append(captive(link.to, parent))
+          } else if lifetime == .prototype {
+            parent[link.to] = node
+            queue.append(link.to)
+          }
+        }
+      }
+    }
+    return sorted(found)
+  }
+
+  private func captive(_ target: Int, _ parent: [Int]) -> ValidationProblem {
+    var chain = [target]
+    while parent[chain[chain.count - 1]] >= 0 { chain.append(parent[chain[chain.count - 1]]) }
+    chain.reverse()
+    let holder = graph.nodes[chain[0]]
+    let dependency = graph.nodes[target]
+    let through =
+      chain.count > 2
+      ? " through the prototype\(chain.count > 3 ? "s" : "") "
+        + chain.dropFirst().dropLast().map { "`\(graph.nodes[$0].typeName)`" }.joined(
+          separator: ", ")
+      : ""
+    return ValidationProblem(
+      kind: .captiveDependency(
+        holder: holder.typeName, holderLifetime: holder.lifetime,
+        dependency: dependency.typeName, dependencyLifetime: dependency.lifetime),
+      path: chain.map { graph.nodes[$0].typeName },
+      what: "Captive dependency: `\(holder.typeName)` (.\(holder.lifetime)) holds "
+        + "`\(dependency.typeName)` (.\(dependency.lifetime))\(through).",
+      details: ["registered at: " + locations([chain[0], target])],
+      why: CaptiveRule.why(
+        holder: holder.typeName, holder.lifetime, dependency: dependency.typeName,
+        dependency.lifetime),
+      fix: "give `\(dependency.typeName)` a lifetime at least as long as `.\(holder.lifetime)`, "
+        + "give `\(holder.typeName)` a shorter one, or inject a `Provider` of "
+        + "`\(dependency.typeName)` so that each use resolves a current one.")
+  }
+
+  // MARK: Runtime arguments
+
+  private mutating func unpassableArguments() -> [ValidationProblem] {
+    var askers: [Int: [Int]] = [:]
+    var targets: [Int] = []
+    for (position, link) in graph.links.enumerated()
+    where !graph.arguments[link.to].isEmpty && link.from != link.to && graph.isImmediate(link) {
+      if askers[link.to] == nil { targets.append(link.to) }
+      askers[link.to, default: []].append(link.from)
+      argumentLinks.insert(position)
+    }
+    let found = targets.map { target -> ValidationProblem in
+      let component = graph.nodes[target].typeName
+      let neededBy = names(askers[target]!)
+      let nearest = paths.nearest(askers[target]!)!
+      let arguments = graph.arguments[target]
+      let listed = arguments.map { "`\($0)`" }.joined(separator: ", ")
+      return ValidationProblem(
+        kind: .unpassableArgument(
+          component: component, argumentTypes: arguments, neededBy: neededBy),
+        path: (paths.path(to: nearest) + [target]).map { graph.nodes[$0].typeName },
+        what: "Unpassable argument: `\(component)` takes a runtime argument (\(listed)), but "
+          + neededBy.map { "`\($0)`" }.joined(separator: ", ") + " "
+          + (neededBy.count == 1 ? "builds" : "build") + " it as a dependency.",
+        details: ["registered at: " + locations([target])],
+        why: "runtime arguments (`resolve(args:)`) go only to the component resolved at the top; "
+          + "one built for another component cannot receive them, so that resolve always fails.",
+        fix: "take a `Provider` of `\(component)` and pass the arguments through it, or resolve "
+          + "`\(component)` directly with `container.resolve(args: ...)` and hand it over.")
+    }
+    return sorted(found)
+  }
+
+  // MARK: Helpers
+
+  private func names(_ nodes: [Int]) -> [String] {
+    Array(Set(nodes.map { graph.nodes[$0].typeName })).sorted()
+  }
+
+  private func locations(_ nodes: some Sequence<Int>) -> String {
+    nodes.map { "`\(graph.nodes[$0].typeName)` \(graph.nodes[$0].location)" }.joined(
+      separator: ", ")
+  }
+
+  private func publicQualifier(_ qualifier: Qualifier) -> ValidationProblem.Qualifier? {
+    switch qualifier {
+    case .none: nil
+    case .name(let name): .name(name)
+    case .tag(let tag): .tag(TagRegistry.name(of: tag))
+    }
+  }
+
+  /// Linking visits keys in hash order, so problems are sorted to read the same in every run.
+  private func sorted(_ problems: [ValidationProblem]) -> [ValidationProblem] {
+    problems.sorted { $0.description < $1.description }
+  }
+}

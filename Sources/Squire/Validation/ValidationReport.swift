@@ -1,0 +1,71 @@
+/// What ``Container/validate()`` found: every problem in the graph, each with the path that
+/// leads to it and a paragraph on how to fix it.
+///
+/// The report is an `Error`, so a test suite can assert that its composition root is valid in
+/// one line and see every problem when it is not:
+///
+/// ```swift
+/// @Test func compositionRootIsValid() throws {
+///   try AppComposition.makeContainer().validate().requireValid()
+/// }
+/// ```
+///
+/// or, without throwing:
+///
+/// ```swift
+/// let report = container.validate()
+/// #expect(report.isValid, "\(report)")
+/// ```
+public struct ValidationReport: Error, Sendable, CustomStringConvertible {
+  /// Every problem found, missing dependencies first, then ambiguities, cycles, captive
+  /// dependencies and unpassable arguments; in the same order in every run.
+  public let problems: [ValidationProblem]
+  /// How many components were checked: those a resolve from the container can reach.
+  public let componentCount: Int
+  /// How many dependencies those components ask for.
+  public let dependencyCount: Int
+
+  init(problems: [ValidationProblem], componentCount: Int, dependencyCount: Int) {
+    self.problems = problems
+    self.componentCount = componentCount
+    self.dependencyCount = dependencyCount
+  }
+
+  /// Whether the graph has no problem at all.
+  ///
+  /// ```swift
+  /// #expect(container.validate().isValid)
+  /// ```
+  public var isValid: Bool { problems.isEmpty }
+
+  /// Throws this report when it has problems; does nothing when the graph is valid.
+  ///
+  /// ```swift
+  /// try container.validate().requireValid()
+  /// ```
+  ///
+  /// In a test, the thrown report's description, every problem in full, is what the test
+  /// failure shows.
+  public func requireValid() throws(ValidationReport) {
+    if !isValid { throw self }
+  }
+
+  /// A summary line, then every problem as a numbered paragraph.
+  ///
+  /// ```text
+  /// Squire found 1 problem in 3 components and 2 dependencies.
+  ///
+  /// 1. Missing dependency: nothing provides `Forge`, which `PlateArmor` needs.
+  ///   path: Knight → PlateArmor → Forge
+  ///   ...
+  /// ```
+  public var description: String {
+    let checked =
+      "\(componentCount) component\(componentCount == 1 ? "" : "s") and "
+      + "\(dependencyCount) dependenc\(dependencyCount == 1 ? "y" : "ies")"
+    guard !isValid else { return "Squire found no problem in \(checked)." }
+    let count = "\(problems.count) problem\(problems.count == 1 ? "" : "s")"
+    let paragraphs = problems.enumerated().map { "\($0.offset + 1). \($0.element)" }
+    return (["Squire found \(count) in \(checked)."] + paragraphs).joined(separator: "\n\n")
+  }
+}

@@ -1,0 +1,106 @@
+import Testing
+
+@testable import Squire
+
+@Suite("Graph export")
+struct GraphExportTests {
+  func garrison() -> Container {
+    let container = Container()
+    container.register(Forge.init).lifetime(.single)
+    container.register(PlateArmor.init(forge:)).as(Armor.self).as(Armor.self, name: "steel")
+    container.register(Knight.init(armor:))
+    return container
+  }
+
+  @Test func dotShowsComponentsLifetimesForwardsAndDependencies() {
+    #expect(
+      garrison().graph(.dot) == """
+        digraph Squire {
+          rankdir=LR;
+          node [shape=box, style=rounded, fontname="Helvetica"];
+          edge [fontname="Helvetica", fontsize=10];
+          c1 [label="Forge\\n.single"];
+          c2 [label="Knight\\n.prototype"];
+          c3 [label="PlateArmor\\n.prototype\\nas Armor\\nas Armor (name: \\"steel\\")"];
+          c2 -> c3;
+          c3 -> c1;
+        }
+
+        """)
+  }
+
+  @Test func mermaidShowsTheSameGraph() {
+    #expect(
+      garrison().graph(.mermaid) == """
+        flowchart LR
+          c1["Forge<br/>.single"]
+          c2["Knight<br/>.prototype"]
+          c3["PlateArmor<br/>.prototype<br/>as Armor<br/>as Armor (name: #quot;steel#quot;)"]
+          c2 --> c3
+          c3 --> c1
+          classDef problem stroke:#d00,stroke-width:2px,color:#d00
+          classDef missing stroke:#d00,stroke-width:2px,stroke-dasharray:5 3,color:#d00
+
+        """)
+  }
+
+  @Test func problemsAreRed() {
+    let container = Container()
+    container.register(Smith.init(forge:))
+    container.register(Left.init(right:))
+    container.register(Right.init(left:))
+    container.register { Herald(name: arg($0)) }
+    container.register(Page.init(herald:)).lifetime(.single)
+    let dot = container.graph(.dot)
+    #expect(
+      dot.contains(
+        #"u1 [label="Forge\nmissing", style="rounded,dashed", color=red, fontcolor=red];"#))
+    #expect(dot.contains(#"c5 -> u1 [color=red, fontcolor=red];"#), "\(dot)")
+    #expect(dot.contains(#"c2 -> c4 [label="cycle", color=red, fontcolor=red];"#), "\(dot)")
+    #expect(dot.contains(#"c4 -> c2 [label="cycle", color=red, fontcolor=red];"#), "\(dot)")
+    #expect(
+      dot.contains(#"c3 -> c1 [label="argument cannot be passed", color=red, fontcolor=red];"#),
+      "\(dot)")
+    #expect(dot.contains(#"c1 -> a1 [label="arg", arrowhead=dot, style=dotted];"#), "\(dot)")
+    #expect(dot.contains(#"a1 [label="String\nruntime argument", shape=ellipse];"#), "\(dot)")
+    let mermaid = container.graph(.mermaid)
+    #expect(mermaid.contains(#"u1["Forge<br/>missing"]:::missing"#), "\(mermaid)")
+    #expect(mermaid.contains(#"c2["Left<br/>.prototype"]:::problem"#), "\(mermaid)")
+    #expect(mermaid.contains("linkStyle 1,2,3,4 stroke:#d00,color:#d00"), "\(mermaid)")
+  }
+
+  @Test func deferredOptionalAndQualifiedLinksAreDrawnApart() {
+    final class Court {
+      init(knight: Provider<Knight>, horse: Horse?, armor: ByTag<Ceremonial, Armor>) {}
+    }
+    let container = garrison()
+    container.register(Destrier.init).as(Horse.self)
+    container.register { PlateArmor(forge: Forge()) }.as(Armor.self, tag: Ceremonial.self)
+    container.register(Court.init)
+    let dot = container.graph(.dot)
+    #expect(dot.contains(#"c1 -> c4 [label="deferred", style=dashed];"#), "\(dot)")
+    #expect(dot.contains(#"c1 -> c2 [label="optional", arrowhead=onormal];"#), "\(dot)")
+    #expect(dot.contains(#"c1 -> c6 [label="tag: Ceremonial"];"#), "\(dot)")
+    #expect(dot.contains(#"as Armor (tag: Ceremonial)"#), "\(dot)")
+    let mermaid = container.graph(.mermaid)
+    #expect(mermaid.contains(#"c1 -.->|"deferred"| c4"#), "\(mermaid)")
+    #expect(mermaid.contains(#"c1 -->|"optional"| c2"#), "\(mermaid)")
+  }
+
+  @Test func outputIsTheSameWhateverTheRegistrationOrder() {
+    let reversed = Container()
+    reversed.register(Knight.init(armor:))
+    reversed.register(PlateArmor.init(forge:)).as(Armor.self).as(Armor.self, name: "steel")
+    reversed.register(Forge.init).lifetime(.single)
+    for format in GraphFormat.allCases {
+      #expect(reversed.graph(format) == garrison().graph(format))
+    }
+  }
+
+  @Test func genericNamesAreEscapedForMermaid() {
+    let container = Container()
+    container.register { Node<S1>() }
+    #expect(container.graph(.mermaid).contains(#"c1["Node#lt;S1#gt;<br/>.prototype"]"#))
+    #expect(container.graph(.dot).contains(#"c1 [label="Node<S1>\n.prototype"];"#))
+  }
+}

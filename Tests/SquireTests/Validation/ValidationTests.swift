@@ -1,0 +1,279 @@
+import Testing
+
+@testable import Squire
+
+@Suite("Validation")
+struct ValidationTests {
+  /// The castle with every registration it needs.
+  func castle() -> Container {
+    let container = Container()
+    container.register(Forge.init).lifetime(.single)
+    container.register(PlateArmor.init(forge:)).as(Armor.self)
+    container.register(Knight.init(armor:))
+    container.register(Keep.init(knight:))
+    return container
+  }
+
+  @Test func completeGraphIsValid() throws {
+    let report = castle().validate()
+    #expect(report.isValid, "\(report)")
+    #expect(report.problems.isEmpty)
+    #expect(report.componentCount == 4)
+    #expect(report.dependencyCount == 3)
+    #expect(report.description == "Squire found no problem in 4 components and 3 dependencies.")
+    try report.requireValid()
+  }
+
+  @Test func emptyContainerIsValid() {
+    #expect(Container().validate().isValid)
+  }
+
+  @Test func missingDependencyHasThePathFromTheTop() throws {
+    let container = Container()
+    container.register(PlateArmor.init(forge:)).as(Armor.self)
+    container.register(Knight.init(armor:))
+    container.register(Keep.init(knight:))
+    let report = container.validate()
+    let problem = try #require(report.problems.first)
+    #expect(report.problems.count == 1)
+    #expect(
+      problem.kind == .missingDependency(type: "Forge", qualifier: nil, neededBy: ["PlateArmor"]))
+    #expect(problem.path == ["Keep", "Knight", "PlateArmor", "Forge"])
+    #expect(problem.description.contains("path: Keep → Knight → PlateArmor → Forge"))
+    #expect(problem.description.contains("why:"))
+    #expect(problem.description.contains("fix:"))
+  }
+
+  @Test func missingDependencyIsReportedOnceForEveryoneWhoNeedsIt() throws {
+    let container = Container()
+    container.register(PlateArmor.init(forge:)).as(Armor.self)
+    container.register(Smith.init(forge:))
+    let report = container.validate()
+    #expect(report.problems.count == 1)
+    let problem = try #require(report.problems.first)
+    #expect(
+      problem.kind
+        == .missingDependency(type: "Forge", qualifier: nil, neededBy: ["PlateArmor", "Smith"]))
+    #expect(problem.description.contains("needed by: PlateArmor, Smith"))
+  }
+
+  @Test func optionalDependencyMayBeAbsent() {
+    final class Squire {
+      init(horse: Horse?) {}
+    }
+    let container = Container()
+    container.register(Squire.init(horse:))
+    #expect(container.validate().isValid)
+  }
+
+  @Test func ambiguityWithoutDefaultIsReported() throws {
+    final class ChainMail: Armor {}
+    let container = castle()
+    container.register(ChainMail.init).as(Armor.self)
+    let problem = try #require(container.validate().problems.first)
+    #expect(container.validate().problems.count == 1)
+    #expect(
+      problem.kind
+        == .ambiguousDependency(
+          type: "Armor", qualifier: nil, candidates: ["ChainMail", "PlateArmor"],
+          neededBy: ["Knight"]))
+    #expect(problem.path == ["Keep", "Knight", "Armor"])
+    #expect(problem.description.contains(".default()"))
+  }
+
+  @Test func defaultSettlesAnAmbiguity() {
+    final class ChainMail: Armor {}
+    let container = castle()
+    container.register(ChainMail.init).as(Armor.self).default()
+    #expect(container.validate().isValid)
+  }
+
+  @Test func typeRegisteredTwiceIsAmbiguousEvenWithNoDependent() throws {
+    let container = Container()
+    container.register(Forge.init)
+    container.register(Forge.init)
+    let problem = try #require(container.validate().problems.first)
+    #expect(
+      problem.kind
+        == .ambiguousDependency(
+          type: "Forge", qualifier: nil, candidates: ["Forge", "Forge"], neededBy: []))
+    #expect(throws: ResolutionError.self) { try container.tryResolve(Forge.self) }
+  }
+
+  @Test func initializerCycleIsReportedOnce() throws {
+    let container = Container()
+    container.register(Left.init(right:))
+    container.register(Right.init(left:))
+    let report = container.validate()
+    #expect(report.problems.count == 1)
+    let problem = try #require(report.problems.first)
+    #expect(problem.kind == .cycle(["Left", "Right", "Left"]))
+    #expect(problem.description.contains("Cycle with no break point: Left → Right → Left."))
+    #expect(problem.description.contains("cycle: true"))
+    #expect(problem.description.contains("Provider"))
+  }
+
+  @Test func componentThatNeedsItselfIsACycle() throws {
+    final class Ouroboros {
+      init(tail: Ouroboros) {}
+    }
+    let container = Container()
+    container.register(Ouroboros.init(tail:))
+    #expect(container.validate().problems.map(\.kind) == [.cycle(["Ouroboros", "Ouroboros"])])
+  }
+
+  @Test func cycleThroughSinglesIsStillACycle() {
+    let container = Container()
+    container.register(Left.init(right:)).lifetime(.single)
+    container.register(Right.init(left:)).lifetime(.single)
+    #expect(container.validate().problems.map(\.kind) == [.cycle(["Left", "Right", "Left"])])
+  }
+
+  @Test func deferredDependencyBreaksACycle() throws {
+    final class Front {
+      init(back: Back) {}
+    }
+    final class Back {
+      init(front: Provider<Front>) {}
+    }
+    let container = Container()
+    container.register(Front.init(back:))
+    container.register(Back.init(front:))
+    container.register(Loop.init(loop:))
+    let report = container.validate()
+    #expect(report.isValid, "\(report)")
+    _ = try container.tryResolve(Front.self)
+    _ = try container.tryResolve(Loop.self)
+  }
+
+  @Test func separateCyclesAreEachReported() {
+    final class A {
+      init(b: B) {}
+    }
+    final class B {
+      init(c: C) {}
+    }
+    final class C {
+      init(a: A) {}
+    }
+    let container = Container()
+    container.register(Left.init(right:))
+    container.register(Right.init(left:))
+    container.register(A.init(b:))
+    container.register(B.init(c:))
+    container.register(C.init(a:))
+    let cycles = container.validate().problems.map(\.kind)
+    #expect(cycles == [.cycle(["A", "B", "C", "A"]), .cycle(["Left", "Right", "Left"])])
+  }
+
+  @Test func argumentTakenByADependencyCannotBePassed() throws {
+    let container = Container()
+    container.register { Herald(name: arg($0)) }
+    container.register(Page.init(herald:))
+    let report = container.validate()
+    let problem = try #require(report.problems.first)
+    #expect(report.problems.count == 1)
+    #expect(
+      problem.kind
+        == .unpassableArgument(component: "Herald", argumentTypes: ["String"], neededBy: ["Page"]))
+    #expect(problem.path == ["Page", "Herald"])
+    #expect(throws: ResolutionError.self) { try container.tryResolve(Page.self, args: "Roland") }
+  }
+
+  @Test func argumentOfAComponentResolvedAtTheTopIsFine() {
+    let container = Container()
+    container.register { Herald(name: arg($0)) }
+    #expect(container.validate().isValid)
+    #expect(throws: Never.self) { try container.tryResolve(Herald.self, args: "Roland") }
+  }
+
+  @Test func argumentBehindADeferredDependencyIsNotReported() {
+    final class Court {
+      init(herald: Provider<Herald>) {}
+    }
+    let container = Container()
+    container.register { Herald(name: arg($0)) }
+    container.register(Court.init(herald:))
+    #expect(container.validate().isValid)
+  }
+
+  @Test func unknownNameSaysSoAndSuggestsTheCaseVariant() throws {
+    final class Squire {
+      init(armor: Named<Armor, Lowercase>) {}
+    }
+    let container = Container()
+    container.register { PlateArmor(forge: Forge()) }.as(Armor.self, name: "Steel")
+    container.register(Squire.init(armor:))
+    let problem = try #require(container.validate().problems.first)
+    #expect(
+      problem.kind
+        == .missingDependency(type: "Armor", qualifier: .name("steel"), neededBy: ["Squire"]))
+    #expect(
+      problem.description.hasPrefix(
+        "Unknown name: nothing provides `Armor` under the name \"steel\""))
+    #expect(problem.suggestions.contains { $0.hasPrefix("a name that differs only by case") })
+  }
+
+  @Test func unknownTagSuggestsTheTagRegisteredForAnotherType() throws {
+    final class Joust {
+      init(horse: ByTag<Tournament, Horse>) {}
+    }
+    let container = Container()
+    container.register { PlateArmor(forge: Forge()) }.as(Armor.self, tag: Tournament.self)
+    container.register(Joust.init(horse:))
+    let problem = try #require(container.validate().problems.first)
+    #expect(
+      problem.kind
+        == .missingDependency(type: "Horse", qualifier: .tag("Tournament"), neededBy: ["Joust"]))
+    #expect(problem.description.hasPrefix("Unknown tag:"))
+    #expect(
+      problem.suggestions.contains {
+        $0.hasPrefix("the tag Tournament is registered for another type")
+      })
+  }
+
+  @Test func severalProblemsAreReportedTogether() throws {
+    let container = Container()
+    container.register(PlateArmor.init(forge:)).as(Armor.self)  // Forge is missing
+    container.register(Knight.init(armor:)).lifetime(.single)
+    container.register(Left.init(right:))
+    container.register(Right.init(left:))
+    container.register { Herald(name: arg($0)) }.lifetime(.objectGraph)
+    container.register(Page.init(herald:)).lifetime(.perContainer)
+    let report = container.validate()
+    let kinds = report.problems.map(\.kind)
+    #expect(
+      kinds == [
+        .missingDependency(type: "Forge", qualifier: nil, neededBy: ["PlateArmor"]),
+        .cycle(["Left", "Right", "Left"]),
+        .captiveDependency(
+          holder: "Page", holderLifetime: .perContainer, dependency: "Herald",
+          dependencyLifetime: .objectGraph),
+        .unpassableArgument(component: "Herald", argumentTypes: ["String"], neededBy: ["Page"]),
+      ])
+    #expect(report.description.hasPrefix("Squire found 4 problems in 6 components"))
+    #expect(report.description.contains("\n\n4. Unpassable argument"))
+    #expect(throws: ValidationReport.self) { try report.requireValid() }
+  }
+
+  @Test func reportIsTheSameInEveryRun() {
+    func build() -> String {
+      let container = Container()
+      container.register(PlateArmor.init(forge:)).as(Armor.self)
+      container.register(Smith.init(forge:))
+      container.register(Left.init(right:))
+      container.register(Right.init(left:))
+      container.register(Keep.init(knight:))
+      return container.validate().description
+    }
+    #expect(build() == build())
+  }
+
+  @Test func validatingAgainAfterRegisteringSeesTheChange() {
+    let container = Container()
+    container.register(Smith.init(forge:))
+    #expect(!container.validate().isValid)
+    container.register(Forge.init)
+    #expect(container.validate().isValid)
+  }
+}
