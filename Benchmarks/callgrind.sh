@@ -51,4 +51,13 @@ for scenario in s1 s2 s3 s4; do
     "${perOp[squire]}" "$(awk -v a="${perOp[squire]}" -v b="$hand" 'BEGIN { printf "%.2f", a / b }')" \
     "${perOp[swinject]}" "$(awk -v a="${perOp[swinject]}" -v b="$hand" 'BEGIN { printf "%.2f", a / b }')"
 done
+
+# S5: a new container, N registrations and validate(); instructions per component, for 1,000
+# and for 10,000 components (the same figure twice when the cost is linear).
+empty=$(instructions squire s5 0)
+for count in 1000 10000; do
+  total=$(instructions squire s5 "$count")
+  printf 'S5 %6d components: %10d instructions, %6d per component\n' "$count" \
+    "$((total - empty))" "$(((total - empty) / count))"
+done
 echo "(instructions per operation; callgrind files in Benchmarks/$out)" >&2

@@ -58,6 +58,17 @@ let benchmarks: @Sendable () -> Void = {
   let squire = SquireBuilder()
   let swinject = SwinjectBuilder()
   checkAll([handWritten, squire, swinject])
+  // S5: a new container, `count` registrations and `validate()`, per iteration.
+  for count in [1_000, 10_000] {
+    let report = SquireBuilder.registerAndValidate(count: count)
+    precondition(report.isValid && report.componentCount == count + 1, "\(report)")
+    Benchmark(
+      "S5 Squire register and validate \(count)",
+      configuration: .init(timeUnits: .microseconds, scalingFactor: .one, maxDuration: .seconds(2))
+    ) { benchmark in
+      blackHole(SquireBuilder.registerAndValidate(count: count))
+    }
+  }
   scenarios(handWritten)
   scenarios(squire)
   scenarios(swinject)

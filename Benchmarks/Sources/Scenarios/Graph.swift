@@ -220,6 +220,24 @@ public final class InjectedC: PC, @unchecked Sendable {
   public var shape: String { "C(\(h.shape),\(i.shape))" }
 }
 
+// MARK: S5: many components to register and validate
+
+/// One link of S5's chain: built with a leaf, given the previous link by property injection.
+public final class Link: Node, @unchecked Sendable {
+  /// The leaf every link shares the type of.
+  public let leaf: any PD
+  /// The link before this one; set once while the graph is built.
+  public var previous: Link?
+
+  /// Creates a link with its leaf.
+  public init(leaf: any PD) {
+    self.leaf = leaf
+  }
+
+  /// `Link`.
+  public var shape: String { "Link" }
+}
+
 /// The shared leaves of a root built in S3: the same objects in every root of one builder.
 public func singleLeaves(of root: Root) -> [ObjectIdentifier] {
   guard let a = root.a as? A, let b = root.b as? B, let c = root.c as? C else { return [] }

@@ -52,6 +52,23 @@ public final class SquireBuilder: Builder {
     }
   }
 
+  /// S5: registers `count` components in a new container, each a ``Link`` under its own name
+  /// that asks for a `PD` and (by name, through property injection) for the link before it, the
+  /// last one `.default()`, and validates the graph. Returns the report: valid, with `count + 1` components.
+  public static func registerAndValidate(count: Int) -> ValidationReport {
+    let container = Container()
+    container.register(D.init).as((any PD).self)
+    for index in 0..<count {
+      let link = container.register(Link.init(leaf:)).as(Link.self, name: "link \(index)")
+      if index > 0 {
+        link.injection(name: "link \(index - 1)") { $0.previous = $1 as Link }
+      }
+      // The last link is the one `Link` without a name resolves to.
+      if index == count - 1 { link.default() }
+    }
+    return container.validate()
+  }
+
   /// `resolve()` from the S1 container.
   @inline(never)
   public func s1() -> Leaf {

@@ -2,6 +2,8 @@
 // (hand-written, squire, swinject). Run under valgrind by ../../callgrind.sh, which subtracts two
 // runs of different N so that start-up and registration cancel out.
 //
+// `callgrind squire s5 N`: registers N components in a new container and validates it (S5).
+//
 // `callgrind MODE s6 N THREADS`: builds the S2 graph N times, split over THREADS threads at once,
 // and prints the wall-clock nanoseconds per graph: S6 without the benchmark harness's malloc
 // interposer.
@@ -60,6 +62,16 @@ func run(_ builder: some Builder, _ scenario: String, _ count: Int) {
     print("unknown scenario \(scenario)")
     exit(2)
   }
+}
+
+// S5 is Squire's alone: N registrations and `validate()` in a new container.
+if arguments[2] == "s5" {
+  let report = SquireBuilder.registerAndValidate(count: count)
+  guard report.isValid, report.componentCount == count + 1 else {
+    print(report)
+    exit(1)
+  }
+  exit(0)
 }
 
 run(builder, arguments[2], count)
