@@ -222,11 +222,11 @@ public final class InjectedC: PC, @unchecked Sendable {
 
 // MARK: S5: many components to register and validate
 
-/// One link of S5's chain: built with a leaf, given the previous link by property injection.
+/// One link of S5's tree: built with a leaf, given the link above it by property injection.
 public final class Link: Node, @unchecked Sendable {
   /// The leaf every link shares the type of.
   public let leaf: any PD
-  /// The link before this one; set once while the graph is built.
+  /// The link above this one; set once while the graph is built.
   public var previous: Link?
 
   /// Creates a link with its leaf.
