@@ -1,0 +1,75 @@
+import Benchmark
+import Dispatch
+import Foundation
+import Scenarios
+
+/// Runs `total` calls of `body`, split evenly over `threads` threads that run at once.
+private func concurrently(threads: Int, total: Int, _ body: @escaping @Sendable () -> Void) {
+  let group = DispatchGroup()
+  let share = total / threads
+  for _ in 0..<threads {
+    DispatchQueue.global().async(group: group) {
+      for _ in 0..<share { body() }
+    }
+  }
+  group.wait()
+}
+
+/// The thread counts S6 is measured with: 1, 2 and every core.
+private let threadCounts = Array(Set([1, 2, ProcessInfo.processInfo.activeProcessorCount])).sorted()
+
+/// S1 to S4 and S6 for one builder. Each benchmark iteration runs a thousand operations, so that
+/// the numbers reported are per operation (`scalingFactor: .kilo`).
+private func scenarios(_ builder: some Builder) {
+  let name = type(of: builder).name
+  Benchmark("S1 \(name)") { benchmark in
+    for _ in benchmark.scaledIterations { blackHole(builder.s1()) }
+  }
+  Benchmark("S2 \(name)") { benchmark in
+    for _ in benchmark.scaledIterations { blackHole(builder.s2()) }
+  }
+  Benchmark("S3 \(name)") { benchmark in
+    for _ in benchmark.scaledIterations { blackHole(builder.s3()) }
+  }
+  Benchmark("S4 \(name)") { benchmark in
+    for _ in benchmark.scaledIterations { blackHole(builder.s4()) }
+  }
+  // The time per operation is the wall clock of all threads' operations divided by their count:
+  // the inverse of the throughput.
+  for threads in threadCounts {
+    Benchmark("S6 \(name) \(threads) thread\(threads == 1 ? "" : "s")") { benchmark in
+      concurrently(threads: threads, total: benchmark.scaledIterations.count) {
+        blackHole(builder.s2Concurrent())
+      }
+    }
+  }
+}
+
+let benchmarks: @Sendable () -> Void = {
+  Benchmark.defaultConfiguration = .init(
+    metrics: [.wallClock, .mallocCountTotal],
+    timeUnits: .nanoseconds,
+    warmupIterations: 5,
+    scalingFactor: .kilo,
+    maxDuration: .seconds(1),
+    maxIterations: 10_000
+  )
+  let handWritten = HandWritten()
+  let squire = SquireBuilder()
+  let swinject = SwinjectBuilder()
+  checkAll([handWritten, squire, swinject])
+  // S5: a new container, `count` registrations and `validate()`, per iteration.
+  for count in [1_000, 10_000] {
+    let report = SquireBuilder.registerAndValidate(count: count)
+    precondition(report.isValid && report.componentCount == count + 1, "\(report)")
+    Benchmark(
+      "S5 Squire register and validate \(count)",
+      configuration: .init(timeUnits: .microseconds, scalingFactor: .one, maxDuration: .seconds(2))
+    ) { benchmark in
+      blackHole(SquireBuilder.registerAndValidate(count: count))
+    }
+  }
+  scenarios(handWritten)
+  scenarios(squire)
+  scenarios(swinject)
+}

@@ -1,0 +1,43 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Benchmarks for Squire, side by side with hand-written factories and Swinject. A package of its
+// own, so that Squire gains no dependency:
+//
+//   swift package benchmark          (from this directory)
+//   ./callgrind.sh                   (instruction counts per resolve, needs valgrind)
+let package = Package(
+  name: "SquireBenchmarks",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  dependencies: [
+    .package(name: "Squire", path: ".."),
+    // Only the malloc interposer: the ARC runtime interposer (a default trait) is not needed.
+    .package(
+      url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+    .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
+  ],
+  targets: [
+    // The object graphs, and how each of hand-written code, Squire and Swinject builds them.
+    .target(
+      name: "Scenarios",
+      dependencies: [
+        .product(name: "Squire", package: "Squire"),
+        .product(name: "Swinject", package: "Swinject"),
+      ]
+    ),
+    // `swift package benchmark`: wall clock and mallocs per resolve.
+    .executableTarget(
+      name: "Resolve",
+      dependencies: [
+        "Scenarios",
+        .product(name: "Benchmark", package: "benchmark"),
+      ],
+      path: "Benchmarks/Resolve",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+    // `callgrind MODE SCENARIO N`: N resolves, for instruction counts under valgrind. Not under
+    // `Benchmarks/`: the benchmark plugin runs every executable target in a folder so named.
+    .executableTarget(name: "callgrind", dependencies: ["Scenarios"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,103 @@
+import Squire
+
+/// The graphs registered in Squire containers, one per scenario.
+public final class SquireBuilder: Builder {
+  /// `Squire`.
+  public static let name = "Squire"
+
+  private let one = Container()
+  private let prototypes = Container()
+  private let singles = Container()
+  private let injected = Container()
+
+  /// Registers every scenario and builds the shared leaves of S3.
+  public init() {
+    one.register(Leaf.init)
+    Self.registerGraph(in: prototypes, sharing: nil)
+    Self.registerGraph(in: singles, sharing: .single)
+    singles.initializeSingletons()
+    Self.registerInjectedGraph(in: injected)
+  }
+
+  /// The ten-class graph of S4: every dependency injected into a property through its key path.
+  public static func registerInjectedGraph(in container: Container) {
+    container.register(InjectedRoot.init).injection(\.a).injection(\.b).injection(\.c)
+    container.register(InjectedA.init).as((any PA).self).injection(\.d).injection(\.e)
+    container.register(InjectedB.init).as((any PB).self).injection(\.f).injection(\.g)
+    container.register(InjectedC.init).as((any PC).self).injection(\.h).injection(\.i)
+    container.register(D.init).as((any PD).self)
+    container.register(E.init).as((any PE).self)
+    container.register(F.init).as((any PF).self)
+    container.register(G.init).as((any PG).self)
+    container.register(H.init).as((any PH).self)
+    container.register(I.init).as((any PI).self)
+  }
+
+  /// The ten-class graph, with the leaves `d`, `f` and `h` given `lifetime` if any.
+  public static func registerGraph(in container: Container, sharing lifetime: Lifetime?) {
+    container.register(Root.init(a:b:c:))
+    container.register(A.init(d:e:)).as((any PA).self)
+    container.register(B.init(f:g:)).as((any PB).self)
+    container.register(C.init(h:i:)).as((any PC).self)
+    let d = container.register(D.init).as((any PD).self)
+    container.register(E.init).as((any PE).self)
+    let f = container.register(F.init).as((any PF).self)
+    container.register(G.init).as((any PG).self)
+    let h = container.register(H.init).as((any PH).self)
+    container.register(I.init).as((any PI).self)
+    if let lifetime {
+      d.lifetime(lifetime)
+      f.lifetime(lifetime)
+      h.lifetime(lifetime)
+    }
+  }
+
+  /// S5: registers `count` components in a new container, each a ``Link`` under its own name
+  /// that asks for a `PD` and (by name, through property injection) for the link above it, the
+  /// last one `.default()`, and validates the graph. Returns the report: valid, with `count + 1` components.
+  public static func registerAndValidate(count: Int) -> ValidationReport {
+    let container = Container()
+    container.register(D.init).as((any PD).self)
+    for index in 0..<count {
+      let link = container.register(Link.init(leaf:)).as(Link.self, name: "link \(index)")
+      if index > 0 {
+        // A binary tree, 14 levels deep for 10,000 links. (A chain 10,000 deep overflows the
+        // 512 KiB stack of a Dispatch thread while Squire links it: linking recurses.)
+        link.injection(name: "link \((index - 1) / 2)") { $0.previous = $1 as Link }
+      }
+      // The last link is the one `Link` without a name resolves to.
+      if index == count - 1 { link.default() }
+    }
+    return container.validate()
+  }
+
+  /// `resolve()` from the S1 container.
+  @inline(never)
+  public func s1() -> Leaf {
+    one.resolve()
+  }
+
+  /// `resolve()` from the S2 container.
+  @inline(never)
+  public func s2() -> Root {
+    prototypes.resolve()
+  }
+
+  /// `resolve()` from the S3 container.
+  @inline(never)
+  public func s3() -> Root {
+    singles.resolve()
+  }
+
+  /// `resolve()` from the S4 container.
+  @inline(never)
+  public func s4() -> InjectedRoot {
+    injected.resolve()
+  }
+
+  /// The same as ``s2()``: a container can be resolved from any thread.
+  @inline(never)
+  public func s2Concurrent() -> Root {
+    prototypes.resolve()
+  }
+}

@@ -1,0 +1,77 @@
+// `callgrind MODE SCENARIO N`: builds the graph of SCENARIO (s1 to s4) N times with MODE
+// (hand-written, squire, swinject). Run under valgrind by ../../callgrind.sh, which subtracts two
+// runs of different N so that start-up and registration cancel out.
+//
+// `callgrind squire s5 N`: registers N components in a new container and validates it (S5).
+//
+// `callgrind MODE s6 N THREADS`: builds the S2 graph N times, split over THREADS threads at once,
+// and prints the wall-clock nanoseconds per graph: S6 without the benchmark harness's malloc
+// interposer.
+import Dispatch
+import Foundation
+import Scenarios
+
+let arguments = CommandLine.arguments
+guard arguments.count == 4 || arguments.count == 5, let count = Int(arguments[3]), count >= 0
+else {
+  print("usage: callgrind hand-written|squire|swinject s1|s2|s3|s4 N")
+  print("       callgrind hand-written|squire|swinject s6 N THREADS")
+  exit(2)
+}
+
+let builder: any Builder
+switch arguments[1] {
+case "hand-written": builder = HandWritten()
+case "squire": builder = SquireBuilder()
+case "swinject": builder = SwinjectBuilder()
+default:
+  print("unknown mode \(arguments[1])")
+  exit(2)
+}
+if let failure = check(builder) {
+  print(failure)
+  exit(1)
+}
+
+/// Keeps `value` alive until the call returns, and the call itself from being optimised away.
+@Sendable @inline(never)
+func consume(_ value: AnyObject) {}
+
+func run(_ builder: some Builder, _ scenario: String, _ count: Int) {
+  switch scenario {
+  case "s1": for _ in 0..<count { consume(builder.s1()) }
+  case "s2": for _ in 0..<count { consume(builder.s2()) }
+  case "s3": for _ in 0..<count { consume(builder.s3()) }
+  case "s4": for _ in 0..<count { consume(builder.s4()) }
+  case "s6":
+    let threads = arguments.count == 5 ? Int(arguments[4]) ?? 1 : 1
+    let group = DispatchGroup()
+    let start = ContinuousClock.now
+    for _ in 0..<threads {
+      DispatchQueue.global().async(group: group) {
+        for _ in 0..<count / threads { consume(builder.s2Concurrent()) }
+      }
+    }
+    group.wait()
+    let elapsed = ContinuousClock.now - start
+    let nanoseconds =
+      Double(elapsed.components.seconds) * 1e9
+      + Double(elapsed.components.attoseconds) / 1e9
+    print("\(arguments[1]) \(threads) thread(s): \(Int(nanoseconds / Double(count))) ns per graph")
+  default:
+    print("unknown scenario \(scenario)")
+    exit(2)
+  }
+}
+
+// S5 is Squire's alone: N registrations and `validate()` in a new container.
+if arguments[2] == "s5" {
+  let report = SquireBuilder.registerAndValidate(count: count)
+  guard report.isValid, report.componentCount == count + 1 else {
+    print(report)
+    exit(1)
+  }
+  exit(0)
+}
+
+run(builder, arguments[2], count)

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Instructions per operation for S1 to S4, hand-written vs Squire vs Swinject, counted by
+# valgrind's callgrind: a figure that, unlike wall-clock time, does not move with the machine's
+# load.
+#
+#   ./callgrind.sh            (from Benchmarks/; needs valgrind: `apt-get install valgrind`)
+#
+# Each mode and scenario runs twice, with N1 and N2 operations; (total2 - total1) / (N2 - N1) is
+# the cost of one operation, with start-up, registration and linking subtracted out. The
+# callgrind files of the larger runs stay in .build/callgrind/ for `callgrind_annotate`.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+if ! command -v valgrind >/dev/null; then
+  echo "callgrind.sh needs valgrind: apt-get install -y valgrind" >&2
+  exit 1
+fi
+
+swift build -c release --product callgrind >&2
+binary="$(swift build -c release --show-bin-path)/callgrind"
+out=.build/callgrind
+mkdir -p "$out"
+
+# Swinject is some 50 times slower; fewer operations keep its runs short.
+counts() {
+  case "$1" in
+  swinject) echo "200 2200" ;;
+  *) echo "2000 22000" ;;
+  esac
+}
+
+# Total instructions of `callgrind MODE SCENARIO N`.
+instructions() {
+  local file="$out/$1-$2-$3.out"
+  valgrind --tool=callgrind --callgrind-out-file="$file" "$binary" "$1" "$2" "$3" >/dev/null 2>&1
+  awk '/^(summary|totals):/ { print $2; exit }' "$file"
+}
+
+printf '%-9s %14s %14s %9s %14s %9s\n' scenario hand-written Squire '×hand' Swinject '×hand'
+for scenario in s1 s2 s3 s4; do
+  declare -A perOp=()
+  for mode in hand-written squire swinject; do
+    read -r n1 n2 <<<"$(counts "$mode")"
+    first=$(instructions "$mode" "$scenario" "$n1")
+    second=$(instructions "$mode" "$scenario" "$n2")
+    rm -f "$out/$mode-$scenario-$n1.out"
+    perOp[$mode]=$(((second - first) / (n2 - n1)))
+  done
+  hand=${perOp[hand-written]}
+  printf '%-9s %14d %14d %9s %14d %9s\n' "${scenario^^}" "$hand" \
+    "${perOp[squire]}" "$(awk -v a="${perOp[squire]}" -v b="$hand" 'BEGIN { printf "%.2f", a / b }')" \
+    "${perOp[swinject]}" "$(awk -v a="${perOp[swinject]}" -v b="$hand" 'BEGIN { printf "%.2f", a / b }')"
+done
+
+# S5: a new container, N registrations and validate(). Instructions per component between 1,000
+# and 2,000 components, and between 2,000 and 10,000: the same figure when the cost is linear.
+s5_1k=$(instructions squire s5 1000)
+s5_2k=$(instructions squire s5 2000)
+s5_10k=$(instructions squire s5 10000)
+printf 'S5 register + validate: %d instructions per component from 1k to 2k, %d from 2k to 10k\n' \
+  "$(((s5_2k - s5_1k) / 1000))" "$(((s5_10k - s5_2k) / 8000))"
+echo "(instructions per operation; callgrind files in Benchmarks/$out)" >&2
