@@ -22,12 +22,12 @@ struct LookupKey: Hashable, Sendable {
 /// Where a registration was written, for diagnostics.
 @usableFromInline
 struct SourceLocation: Sendable, CustomStringConvertible {
-  @usableFromInline let file: String
+  @usableFromInline let file: StaticString
   @usableFromInline let line: UInt
 
   @usableFromInline
   init(file: StaticString, line: UInt) {
-    self.file = "\(file)"
+    self.file = file
     self.line = line
   }
 
@@ -38,27 +38,35 @@ struct SourceLocation: Sendable, CustomStringConvertible {
 /// One `.as(...)` of a component: a type it can be resolved as, and how to convert to it.
 @usableFromInline
 struct Forward: Sendable {
-  @usableFromInline let type: ObjectIdentifier
-  @usableFromInline let typeName: String
+  @usableFromInline let forwardedType: Any.Type
   @usableFromInline let qualifier: Qualifier
-  /// The qualifier as the user wrote it, for messages: `name: "BMW"`, `tag: Sport`.
-  @usableFromInline let qualifierDescription: String?
   /// Turns the component's own producer into a producer of the forwarded type.
   @usableFromInline let wrap: @Sendable (AnyProducer) -> AnyProducer
 
   @usableFromInline
   init(
-    type: ObjectIdentifier,
-    typeName: String,
+    type: Any.Type,
     qualifier: Qualifier,
-    qualifierDescription: String?,
     wrap: @escaping @Sendable (AnyProducer) -> AnyProducer
   ) {
-    self.type = type
-    self.typeName = typeName
+    self.forwardedType = type
     self.qualifier = qualifier
-    self.qualifierDescription = qualifierDescription
     self.wrap = wrap
+  }
+
+  var type: ObjectIdentifier { ObjectIdentifier(forwardedType) }
+
+  // Names are made only for messages: describing a type costs thousands of instructions, and
+  // registering ten thousand components should not pay for it.
+  var typeName: String { String(describing: forwardedType) }
+
+  /// The qualifier as the user wrote it, for messages: `name: "BMW"`, `tag: Sport`.
+  var qualifierDescription: String? {
+    switch qualifier {
+    case .none: nil
+    case .name(let name): "name: \"\(name)\""
+    case .tag(let tag): "tag: \(TagRegistry.name(of: tag))"
+    }
   }
 }
 
@@ -67,7 +75,6 @@ struct Forward: Sendable {
 @usableFromInline
 class ComponentRecord: @unchecked Sendable {
   @usableFromInline let implementationType: Any.Type
-  @usableFromInline let typeName: String
   @usableFromInline let location: SourceLocation
   @usableFromInline var lifetime: Lifetime = .prototype
   @usableFromInline var isDefault = false
@@ -78,12 +85,15 @@ class ComponentRecord: @unchecked Sendable {
   @usableFromInline
   init(implementationType: Any.Type, location: SourceLocation) {
     self.implementationType = implementationType
-    self.typeName = String(describing: implementationType)
     self.location = location
   }
 
+  /// The implementation type's name, for messages.
   @usableFromInline
-  var pathStep: PathStep { PathStep(id: ObjectIdentifier(self), description: typeName) }
+  var typeName: String { String(describing: implementationType) }
+
+  @usableFromInline
+  var pathStep: PathStep { PathStep(id: ObjectIdentifier(self), type: implementationType) }
 
   /// The component's own producer, with its lifetime applied, linked against `linker`.
   func link(_ linker: Linker) -> AnyProducer {

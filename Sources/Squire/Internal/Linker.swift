@@ -55,7 +55,7 @@ struct DependencyEdge {
   /// What it asked for; for an argument, the argument's type with no qualifier.
   let key: LookupKey
   /// The type asked for, as the user wrote it, for messages.
-  let typeName: String
+  var typeName: String { Linker.describe(type, key.qualifier) }
   let kind: Kind
   /// Followed only after the asking component exists (`Lazy`, `Provider`, an injection marked
   /// `cycle: true`): such an edge breaks a cycle.
@@ -81,8 +81,9 @@ final class Linker {
   unowned let container: Container
 
   private var linked: [ObjectIdentifier: AnyProducer] = [:]
-  private var inProgress: [ObjectIdentifier: (producer: AnyProducer, fill: (AnyProducer) -> Void)] =
-    [:]
+  private var linkingNow: Set<ObjectIdentifier> = []
+  private var placeholders:
+    [ObjectIdentifier: (producer: AnyProducer, fill: (AnyProducer) -> Void)] = [:]
   private var forwarded: [ForwardKey: AnyProducer] = [:]
   /// Built on the first missing dependency, then shared by every diagnostic of this snapshot.
   lazy var nearMatches = NearMatches(levels: levels)
@@ -128,7 +129,7 @@ final class Linker {
     let body = producer(for: P.self, qualifier: qualifier).body
     // An optional property (`var knight: Knight?`) closes the cycle on the wrapped component.
     let target: Any.Type = (P.self as? any OptionalParameter.Type)?.wrappedType ?? P.self
-    guard cycle, !(target is any SpecialParameter.Type) else { return body }
+    guard cycle, Self.special(target) == nil else { return body }
     let key = LookupKey(type: ObjectIdentifier(target), qualifier: qualifier)
     var providers = everyCandidate(for: key)
     if case .found(let chosen) = choose(key),
@@ -151,8 +152,8 @@ final class Linker {
   /// A producer of `P` under `qualifier`; one that throws the reason when `P` cannot be had.
   @usableFromInline
   func producer<P>(for type: P.Type, qualifier: Qualifier) -> Producer<P> {
-    if let special = P.self as? any SpecialParameter.Type {
-      return special.makeProducer(self, qualifier: qualifier) as! Producer<P>
+    if let special = Self.special(P.self) {
+      return unsafeDowncast(special.makeProducer(self, qualifier: qualifier), to: Producer<P>.self)
     }
     note(P.self, qualifier: qualifier, kind: .required)
     return chosenProducer(for: P.self, qualifier: qualifier) ?? .failing(missing(P.self, qualifier))
@@ -161,8 +162,10 @@ final class Linker {
   /// Like ``producer(for:qualifier:)``, but `nil` when nothing provides `P`: what an
   /// `Optional` parameter needs. An ambiguity is still an error.
   func optionalProducer<P>(for type: P.Type, qualifier: Qualifier) -> Producer<P>? {
-    if let special = P.self as? any SpecialParameter.Type {
-      return special.makeOptionalProducer(self, qualifier: qualifier).map { $0 as! Producer<P> }
+    if let special = Self.special(P.self) {
+      return special.makeOptionalProducer(self, qualifier: qualifier).map {
+        unsafeDowncast($0, to: Producer<P>.self)
+      }
     }
     note(P.self, qualifier: qualifier, kind: .optional)
     return chosenProducer(for: P.self, qualifier: qualifier)
@@ -171,15 +174,15 @@ final class Linker {
   /// A producer per implementation of `T` (for `many`), in registration order, from the
   /// nearest container that has any: a child's registrations replace its parents' here too.
   func allProducers<T>(for type: T.Type, qualifier: Qualifier) -> [Producer<T>] {
-    if let special = T.self as? any SpecialParameter.Type {
+    if let special = Self.special(T.self) {
       guard let each = special.makeEachProducer(self, qualifier: qualifier) else {
         return [producer(for: T.self, qualifier: qualifier)]
       }
-      return each.map { $0 as! Producer<T> }
+      return each.map { unsafeDowncast($0, to: Producer<T>.self) }
     }
     note(T.self, qualifier: qualifier, kind: .many)
     let key = LookupKey(type: ObjectIdentifier(T.self), qualifier: qualifier)
-    return everyCandidate(for: key).map { producer(of: $0) as! Producer<T> }
+    return everyCandidate(for: key).map { unsafeDowncast(producer(of: $0), to: Producer<T>.self) }
   }
 
   /// What `many` collects for `key`: every candidate of the nearest container that has any.
@@ -193,7 +196,7 @@ final class Linker {
     edges.append(
       DependencyEdge(
         from: from, type: type, key: LookupKey(type: ObjectIdentifier(type), qualifier: qualifier),
-        typeName: Self.describe(type, qualifier), kind: kind, isDeferred: deferredNesting > 0))
+        kind: kind, isDeferred: deferredNesting > 0))
   }
 
   /// Links what `body` asks for as dependencies resolved only after the component exists.
@@ -206,7 +209,8 @@ final class Linker {
   private func chosenProducer<P>(for type: P.Type, qualifier: Qualifier) -> Producer<P>? {
     switch choose(LookupKey(type: ObjectIdentifier(P.self), qualifier: qualifier)) {
     case .found(let candidate):
-      return (producer(of: candidate) as! Producer<P>)
+      // A candidate found under `P`'s key produces a `P`: its own type, or a `.as(P.self)`.
+      return unsafeDowncast(producer(of: candidate), to: Producer<P>.self)
     case .missing:
       return nil
     case .ambiguous(let candidates):
@@ -274,32 +278,39 @@ final class Linker {
   func producer(of record: ComponentRecord) -> AnyProducer {
     let id = ObjectIdentifier(record)
     if let done = linked[id] { return done }
-    if let pending = inProgress[id] { return pending.producer }
-    let placeholder = record.makePlaceholder()
-    inProgress[id] = placeholder
+    // Asked for while it is being linked (an initializer cycle), or postponed: a placeholder,
+    // made only then, stands in until the component is linked.
+    if linkingNow.contains(id) { return placeholder(for: record).producer }
     // Linking recurses into dependencies; a chain of thousands of components is linked in
     // stretches, each component past the limit through its placeholder, so that the linker's
     // stack stays small.
     if linking.count >= Self.maximumLinkDepth {
       postponed.append(record)
-      return placeholder.producer
+      return placeholder(for: record).producer
     }
-    return link(record, into: placeholder)
+    return link(record)
   }
 
   /// Links the components postponed for depth; called after every top-level use of the linker.
   func linkPostponed() {
     while let record = postponed.popLast() {
-      guard let placeholder = inProgress[ObjectIdentifier(record)] else { continue }
-      _ = link(record, into: placeholder)
+      if linked[ObjectIdentifier(record)] == nil { _ = link(record) }
     }
   }
 
-  private func link(
-    _ record: ComponentRecord,
-    into placeholder: (producer: AnyProducer, fill: (AnyProducer) -> Void)
-  ) -> AnyProducer {
+  private func placeholder(
+    for record: ComponentRecord
+  ) -> (producer: AnyProducer, fill: (AnyProducer) -> Void) {
     let id = ObjectIdentifier(record)
+    if let existing = placeholders[id] { return existing }
+    let made = record.makePlaceholder()
+    placeholders[id] = made
+    return made
+  }
+
+  private func link(_ record: ComponentRecord) -> AnyProducer {
+    let id = ObjectIdentifier(record)
+    linkingNow.insert(id)
     // A component's dependencies are linked as the component is, not as what asked for it.
     let outerDeferred = deferredNesting
     deferredNesting = 0
@@ -307,9 +318,9 @@ final class Linker {
     let made = record.link(self)
     linking.removeLast()
     deferredNesting = outerDeferred
-    inProgress[id] = nil
-    placeholder.fill(made)
+    linkingNow.remove(id)
     linked[id] = made
+    if let placeholder = placeholders.removeValue(forKey: id) { placeholder.fill(made) }
     return made
   }
 
@@ -414,6 +425,35 @@ extension SpecialParameter {
   }
 }
 
+extension Linker {
+  /// `type` as a modifier, or `nil` for a plain type. Asking the runtime whether a type conforms
+  /// to a protocol scans every conformance in the process the first time; the answers are kept,
+  /// process-wide, so that linking many components asks once per type.
+  static func special(_ type: Any.Type) -> (any SpecialParameter.Type)? {
+    let id = ObjectIdentifier(type)
+    if let known = specialTypes.get(id) { return known.special }
+    let special = type as? any SpecialParameter.Type
+    specialTypes.set(id, SpecialAnswer(special: special))
+    return special
+  }
+
+  private static let specialTypes = SpecialTypes()
+
+  private struct SpecialAnswer {
+    let special: (any SpecialParameter.Type)?
+  }
+
+  private final class SpecialTypes: @unchecked Sendable {
+    private let lock = Lock()
+    private var answers: [ObjectIdentifier: SpecialAnswer] = [:]
+
+    func get(_ id: ObjectIdentifier) -> SpecialAnswer? { lock.withLock { answers[id] } }
+    func set(_ id: ObjectIdentifier, _ answer: SpecialAnswer) {
+      lock.withLock { answers[id] = answer }
+    }
+  }
+}
+
 /// Lets generic code see through `Optional` to the type it wraps.
 protocol OptionalParameter {
   static var wrappedType: Any.Type { get }
@@ -436,24 +476,24 @@ extension Optional: SpecialParameter {
 /// Tag types are known by identity; their names are kept for messages.
 @usableFromInline
 enum TagRegistry {
-  private static let names = NameTable()
+  private static let types = Types()
 
   @usableFromInline
   static func register(_ type: Any.Type) -> ObjectIdentifier {
     let id = ObjectIdentifier(type)
-    names.set(id, String(describing: type))
+    types.set(id, type)
     return id
   }
 
   static func name(of id: ObjectIdentifier) -> String {
-    names.get(id) ?? "<tag>"
+    types.get(id).map { String(describing: $0) } ?? "<tag>"
   }
 
-  private final class NameTable: @unchecked Sendable {
+  private final class Types: @unchecked Sendable {
     private let lock = Lock()
-    private var names: [ObjectIdentifier: String] = [:]
+    private var types: [ObjectIdentifier: Any.Type] = [:]
 
-    func set(_ id: ObjectIdentifier, _ name: String) { lock.withLock { names[id] = name } }
-    func get(_ id: ObjectIdentifier) -> String? { lock.withLock { names[id] } }
+    func set(_ id: ObjectIdentifier, _ type: Any.Type) { lock.withLock { types[id] = type } }
+    func get(_ id: ObjectIdentifier) -> Any.Type? { lock.withLock { types[id] } }
   }
 }

@@ -32,7 +32,7 @@ public struct Component<Impl> {
   @inlinable
   @discardableResult
   public func `as`<P>(_ type: P.Type) -> Component<Impl> {
-    forward(P.self, qualifier: .none, description: nil)
+    forward(P.self, qualifier: .none)
   }
 
   /// Makes the component resolvable as `type` under `name` only.
@@ -46,7 +46,7 @@ public struct Component<Impl> {
   @inlinable
   @discardableResult
   public func `as`<P>(_ type: P.Type, name: String) -> Component<Impl> {
-    forward(P.self, qualifier: .name(name), description: "name: \"\(name)\"")
+    forward(P.self, qualifier: .name(name))
   }
 
   /// Makes the component resolvable as `type` under the tag `tag` only. Tags are types, so
@@ -60,9 +60,7 @@ public struct Component<Impl> {
   @inlinable
   @discardableResult
   public func `as`<P, Tag>(_ type: P.Type, tag: Tag.Type) -> Component<Impl> {
-    forward(
-      P.self, qualifier: .tag(TagRegistry.register(Tag.self)),
-      description: "tag: \(String(describing: Tag.self))")
+    forward(P.self, qualifier: .tag(TagRegistry.register(Tag.self)))
   }
 
   /// Makes this component the one chosen when several components in the same container
@@ -97,14 +95,8 @@ public struct Component<Impl> {
   }
 
   @inlinable
-  func forward<P>(_ type: P.Type, qualifier: Qualifier, description: String?) -> Component<Impl> {
-    let componentName = record.typeName
-    let forward = Forward(
-      type: ObjectIdentifier(P.self),
-      typeName: String(describing: P.self),
-      qualifier: qualifier,
-      qualifierDescription: description
-    ) { main in
+  func forward<P>(_ type: P.Type, qualifier: Qualifier) -> Component<Impl> {
+    let forward = Forward(type: P.self, qualifier: qualifier) { main in
       if P.self == Impl.self { return main }
       let base = unsafeDowncast(main, to: Producer<Impl>.self).body
       let checked = Flag()
@@ -117,7 +109,8 @@ public struct Component<Impl> {
         if _fastPath(checked.isSet) { return instance as! P }
         guard let converted = instance as? P else {
           throw ResolutionError(
-            reason: .notConvertible(component: componentName, type: String(describing: P.self)))
+            reason: .notConvertible(
+              component: String(describing: Impl.self), type: String(describing: P.self)))
         }
         checked.set()
         return converted

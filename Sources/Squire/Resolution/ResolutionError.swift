@@ -184,11 +184,14 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
 @usableFromInline
 struct PathStep: Sendable, CustomStringConvertible {
   @usableFromInline let id: ObjectIdentifier
-  @usableFromInline let description: String
+  @usableFromInline let type: Any.Type
 
   @usableFromInline
-  init(id: ObjectIdentifier, description: String) {
+  init(id: ObjectIdentifier, type: Any.Type) {
     self.id = id
-    self.description = description
+    self.type = type
   }
+
+  @usableFromInline
+  var description: String { String(describing: type) }
 }
