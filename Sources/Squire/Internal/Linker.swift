@@ -60,6 +60,10 @@ struct DependencyEdge {
   /// Followed only after the asking component exists (`Lazy`, `Provider`, an injection marked
   /// `cycle: true`): such an edge breaks a cycle.
   let isDeferred: Bool
+  /// Whether the asking component keeps what it gets: true for a plain dependency, a `Lazy`
+  /// and a cyclic injection; false under a `Provider`, which resolves anew on every use. What
+  /// is kept can be captive.
+  let holdsInstance: Bool
 }
 
 /// The answer to a lookup.
@@ -94,6 +98,8 @@ final class Linker {
   private var linking: [ComponentRecord] = []
   /// Above zero while linking what a `Lazy`, `Provider` or cyclic injection will resolve later.
   private var deferredNesting = 0
+  /// Above zero while linking what a `Provider` resolves anew on each use.
+  private var providerNesting = 0
 
   private struct ForwardKey: Hashable {
     let record: ObjectIdentifier
@@ -196,13 +202,18 @@ final class Linker {
     edges.append(
       DependencyEdge(
         from: from, type: type, key: LookupKey(type: ObjectIdentifier(type), qualifier: qualifier),
-        kind: kind, isDeferred: deferredNesting > 0))
+        kind: kind, isDeferred: deferredNesting > 0, holdsInstance: providerNesting == 0))
   }
 
-  /// Links what `body` asks for as dependencies resolved only after the component exists.
-  func deferring<Result>(_ body: () -> Result) -> Result {
+  /// Links what `body` asks for as dependencies resolved only after the component exists;
+  /// `holding: false` when each use resolves anew, so nothing is kept (a `Provider`).
+  func deferring<Result>(holding: Bool = true, _ body: () -> Result) -> Result {
     deferredNesting += 1
-    defer { deferredNesting -= 1 }
+    if !holding { providerNesting += 1 }
+    defer {
+      deferredNesting -= 1
+      if !holding { providerNesting -= 1 }
+    }
     return body()
   }
 
@@ -312,12 +323,12 @@ final class Linker {
     let id = ObjectIdentifier(record)
     linkingNow.insert(id)
     // A component's dependencies are linked as the component is, not as what asked for it.
-    let outerDeferred = deferredNesting
-    deferredNesting = 0
+    let outer = (deferredNesting, providerNesting)
+    (deferredNesting, providerNesting) = (0, 0)
     linking.append(record)
     let made = record.link(self)
     linking.removeLast()
-    deferredNesting = outerDeferred
+    (deferredNesting, providerNesting) = outer
     linkingNow.remove(id)
     linked[id] = made
     if let placeholder = placeholders.removeValue(forKey: id) { placeholder.fill(made) }

@@ -52,5 +52,7 @@ public final class Lazy<Value>: @unchecked Sendable {
 }
 
 extension Lazy: ResolvedLater {
+  static var keepsValue: Bool { true }
+
   static func make(_ source: DeferredResolve<Value>) -> Lazy<Value> { Lazy(source) }
 }

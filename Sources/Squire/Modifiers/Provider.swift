@@ -59,5 +59,7 @@ public final class Provider<Value>: @unchecked Sendable {
 }
 
 extension Provider: ResolvedLater {
+  static var keepsValue: Bool { false }
+
   static func make(_ source: DeferredResolve<Value>) -> Provider<Value> { Provider(source) }
 }

@@ -146,6 +146,26 @@ struct ValidationTests {
     _ = try container.tryResolve(Loop.self)
   }
 
+  @Test func aLazyKeepsWhatItResolvesSoItCanBeCaptiveAndAProviderCannot() {
+    final class Clock {}
+    final class Keeper {
+      init(clock: Lazy<Clock>) {}
+    }
+    final class Caller {
+      init(clock: Provider<Clock>) {}
+    }
+    let container = Container()
+    container.register(Clock.init).lifetime(.objectGraph)
+    container.register(Keeper.init(clock:)).lifetime(.single)
+    container.register(Caller.init(clock:)).lifetime(.single)
+    #expect(
+      container.validate().problems.map(\.kind) == [
+        .captiveDependency(
+          holder: "Keeper", holderLifetime: .single, dependency: "Clock",
+          dependencyLifetime: .objectGraph)
+      ])
+  }
+
   @Test func separateCyclesAreEachReported() {
     final class A {
       init(b: B) {}

@@ -171,4 +171,10 @@ struct DependencyGraph {
   func isImmediate(_ link: Link) -> Bool {
     !edges[link.edge].isDeferred
   }
+
+  /// Whether the holder keeps what the link gives it (a plain dependency, a `Lazy`, a cyclic
+  /// injection, not a `Provider`): the links a captive dependency can travel along.
+  func isKept(_ link: Link) -> Bool {
+    edges[link.edge].holdsInstance
+  }
 }

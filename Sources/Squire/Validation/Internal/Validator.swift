@@ -168,7 +168,7 @@ struct Validator {
         head += 1
         for position in graph.linkStart[node]..<graph.linkStart[node + 1] {
           let link = graph.links[position]
-          guard graph.isImmediate(link), parent[link.to] == -2 else { continue }
+          guard graph.isKept(link), parent[link.to] == -2 else { continue }
           let lifetime = graph.nodes[link.to].lifetime
           if CaptiveRule.isCaptive(holder: holderLifetime, dependency: lifetime) {
             parent[link.to] = node
