@@ -51,6 +51,7 @@ TEMPLATE = '''
   ///
   /// The same as the parameter-pack `register`, specialised for {arity_text}.
   @inlinable
+  @inline(__always)
   @discardableResult
   public func register<{generics}>(
     _ factory: @escaping ({params}) -> Impl,

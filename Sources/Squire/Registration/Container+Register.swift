@@ -36,6 +36,7 @@ extension Container {
   ///
   /// The same as the parameter-pack `register`, specialised for factories without parameters.
   @inlinable
+  @inline(__always)
   @discardableResult
   public func register<Impl>(
     _ factory: @escaping () -> Impl,
@@ -57,6 +58,7 @@ extension Container {
   ///
   /// The same as the parameter-pack `register`, specialised for factories with one parameter.
   @inlinable
+  @inline(__always)
   @discardableResult
   public func register<Impl, P1>(
     _ factory: @escaping (consuming P1) -> Impl,
@@ -79,6 +81,7 @@ extension Container {
   ///
   /// The same as the parameter-pack `register`, specialised for factories with 2 parameters.
   @inlinable
+  @inline(__always)
   @discardableResult
   public func register<Impl, P1, P2>(
     _ factory: @escaping (consuming P1, consuming P2) -> Impl,
@@ -102,6 +105,7 @@ extension Container {
   ///
   /// The same as the parameter-pack `register`, specialised for factories with 3 parameters.
   @inlinable
+  @inline(__always)
   @discardableResult
   public func register<Impl, P1, P2, P3>(
     _ factory: @escaping (consuming P1, consuming P2, consuming P3) -> Impl,
@@ -126,6 +130,7 @@ extension Container {
   ///
   /// The same as the parameter-pack `register`, specialised for factories with 4 parameters.
   @inlinable
+  @inline(__always)
   @discardableResult
   public func register<Impl, P1, P2, P3, P4>(
     _ factory: @escaping (consuming P1, consuming P2, consuming P3, consuming P4) -> Impl,
@@ -151,6 +156,7 @@ extension Container {
   ///
   /// The same as the parameter-pack `register`, specialised for factories with 5 parameters.
   @inlinable
+  @inline(__always)
   @discardableResult
   public func register<Impl, P1, P2, P3, P4, P5>(
     _ factory:
@@ -180,6 +186,7 @@ extension Container {
   ///
   /// The same as the parameter-pack `register`, specialised for factories with 6 parameters.
   @inlinable
+  @inline(__always)
   @discardableResult
   public func register<Impl, P1, P2, P3, P4, P5, P6>(
     _ factory:
@@ -211,6 +218,7 @@ extension Container {
   ///
   /// The same as the parameter-pack `register`, specialised for factories with 7 parameters.
   @inlinable
+  @inline(__always)
   @discardableResult
   public func register<Impl, P1, P2, P3, P4, P5, P6, P7>(
     _ factory:
@@ -245,6 +253,7 @@ extension Container {
   ///
   /// The same as the parameter-pack `register`, specialised for factories with 8 parameters.
   @inlinable
+  @inline(__always)
   @discardableResult
   public func register<Impl, P1, P2, P3, P4, P5, P6, P7, P8>(
     _ factory:
