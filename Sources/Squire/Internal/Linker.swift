@@ -400,6 +400,11 @@ final class Linker {
       return Producer { context throws(ResolutionError) -> Impl in
         try cell.get(&context, step, make)
       }
+    case .scoped(let scope):
+      let id = ObjectIdentifier(record)
+      return Producer { context throws(ResolutionError) -> Impl in
+        try scope.cell(for: id) { SharedInstance<Impl>() }.get(&context, step, make)
+      }
     }
   }
 

@@ -13,6 +13,7 @@
 /// | ``perContainer`` | container, made on first use (a child container has its own) |
 /// | ``single`` | container tree, made by ``Container/initializeSingletons()`` or on first use |
 /// | ``weak`` | container, for as long as someone outside holds it (classes only) |
+/// | ``scoped(_:)`` | period of a ``Scope`` the app closes itself (a session) |
 public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
   /// A new instance every time the component is asked for. The default.
   case prototype
@@ -27,6 +28,9 @@ public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
   /// One instance per container for as long as something outside the container holds it;
   /// once the last outside reference goes, the next resolve makes a new one. Classes only.
   case weak
+  /// One instance per period of `scope`, shared by every container: the app ends a period
+  /// with ``Scope/close()``, and the next resolve makes a new instance.
+  case scoped(Scope)
 
   /// The lifetime's name as written in code: `prototype`, `single`, ...
   public var description: String {
@@ -36,13 +40,14 @@ public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
     case .perContainer: "perContainer"
     case .single: "single"
     case .weak: "weak"
+    case .scoped(let scope): "scoped(\(scope.name))"
     }
   }
 
   /// Whether an instance outlives the resolve that made it (the container keeps it).
   var isCached: Bool {
     switch self {
-    case .perContainer, .single, .weak: true
+    case .perContainer, .single, .weak, .scoped: true
     case .prototype, .objectGraph: false
     }
   }

@@ -155,7 +155,11 @@ struct Validator {
   private mutating func captives() -> [ValidationProblem] {
     var found: [ValidationProblem] = []
     let count = graph.nodes.count
-    for holderLifetime in CaptiveRule.holders {
+    var scopes: [Scope] = []
+    for node in graph.nodes {
+      if case .scoped(let scope) = node.lifetime, !scopes.contains(scope) { scopes.append(scope) }
+    }
+    for holderLifetime in CaptiveRule.holders(scopes: scopes) {
       var parent = Array(repeating: -2, count: count)
       var queue: [Int] = []
       for node in 0..<count where graph.nodes[node].lifetime == holderLifetime {
