@@ -39,8 +39,10 @@ public final class Scope: Sendable, Hashable, CustomStringConvertible {
   /// The scope's name: `scoped(session)` in messages.
   public var description: String { name }
 
+  /// Scopes are equal when they are the same scope: two scopes with one name are different.
   public static func == (lhs: Scope, rhs: Scope) -> Bool { lhs === rhs }
 
+  /// Hashes the scope's identity.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(ObjectIdentifier(self))
   }
