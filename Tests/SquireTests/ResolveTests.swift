@@ -141,6 +141,17 @@ struct ArgumentTests {
     #expect(error.reason == .missingArgument(type: "Int", component: "Knight"))
   }
 
+  @Test func wronglyTypedArgumentIsNamedNotCastBlindly() throws {
+    let container = Container()
+    container.register(BMWEngine.init).as(Engine.self)
+    container.register { Knight(name: arg($0), age: arg($1), engine: $2) }
+    let error = try #require(throws: ResolutionError.self) {
+      try container.tryResolve(Knight.self, args: "Lancelot", 42.0)
+    }
+    #expect(error.reason == .missingArgument(type: "Int", component: "Knight"))
+    #expect(error.suggestions == ["an unused argument of type `Double` was passed"])
+  }
+
   @Test func argumentsDoNotLeakIntoDependencies() throws {
     final class Squire {
       let knight: Knight

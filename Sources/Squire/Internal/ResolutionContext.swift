@@ -194,6 +194,13 @@ final class RuntimeArguments {
     self.used = Array(repeating: false, count: values.count)
   }
 
+  /// The arguments no parameter took yet, for a message about a missing one.
+  var unusedDescription: [String] {
+    values.indices.filter { !used[$0] }.map {
+      "an unused argument of type `\(Swift.type(of: values[$0]))` was passed"
+    }
+  }
+
   @usableFromInline
   func take<T>(_ type: T.Type) -> T? {
     for index in values.indices where !used[index] {

@@ -37,7 +37,8 @@ extension Arg: SpecialParameter {
       }
       // The component is named as the error leaves it (see `ResolutionError.entering`).
       throw ResolutionError(
-        reason: .missingArgument(type: String(describing: Value.self), component: ""))
+        reason: .missingArgument(type: String(describing: Value.self), component: ""),
+        suggestions: context.depth == 1 ? context.arguments?.unusedDescription ?? [] : [])
     }
   }
 }
