@@ -150,7 +150,8 @@ final class ObjectGraph {
 /// What a `Lazy` or `Provider` needs to resolve later: the container, the object graph it was
 /// made in, and the linked way to build its value.
 struct DeferredResolve<Value>: @unchecked Sendable {
-  let container: Container
+  /// Weak: a `.single` that holds a `Provider` must not keep its own container alive.
+  weak var container: Container?
   let graph: ObjectGraph
   let lock: Lock
   let body: Body<Value>
@@ -164,6 +165,10 @@ struct DeferredResolve<Value>: @unchecked Sendable {
 
   /// Resolves the value now, as a top-level resolve in the original object graph.
   func resolve(arguments: [Any]? = nil) throws(ResolutionError) -> Value {
+    guard let container else {
+      throw ResolutionError(reason: .containerReleased)
+        .finished(requested: String(describing: Value.self))
+    }
     lock.lock()
     defer { lock.unlock() }
     var context = ResolutionContext(container: container)

@@ -31,6 +31,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// Components nest deeper than `limit` without repeating: Squire stops there rather than
     /// risk the thread's stack.
     case tooDeep(limit: Int)
+    /// A `Lazy` or `Provider` was used after the container that made it was released.
+    case containerReleased
   }
 
   /// The type (with name or tag) that was asked of the container.
@@ -74,7 +76,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     switch reason {
     case .notRegistered(let type), .ambiguous(let type, _):
       steps.isEmpty ? nil : type
-    case .cycle, .missingArgument, .notConvertible, .invalidLifetime, .tooDeep:
+    case .cycle, .missingArgument, .notConvertible, .invalidLifetime, .tooDeep, .containerReleased:
       nil
     }
   }
@@ -98,6 +100,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
       return "`\(component)` has lifetime `.\(lifetime)`, which needs a class, and it is not one."
     case .tooDeep(let limit):
       return "building it nests more than \(limit) components deep, one inside the other."
+    case .containerReleased:
+      return "the container that made this `Lazy` or `Provider` has been released, and with it "
+        + "the registrations that would build the value."
     }
   }
 
@@ -122,6 +127,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
       return "use `.perContainer` (or another lifetime) for value types."
     case .tooDeep:
       return "cut the chain: give a component deep in it a `Provider` or `Lazy` of the next."
+    case .containerReleased:
+      return "keep the container for as long as anything uses what it made (the composition root "
+        + "usually owns it for the app's lifetime)."
     }
   }
 

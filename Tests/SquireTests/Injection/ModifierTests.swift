@@ -198,4 +198,24 @@ struct ModifierTests {
     // Two unnamed weapons and no default: the provider is made, and fails only when used.
     #expect(throws: ResolutionError.self) { try garrison.reserve?.get() }
   }
+
+  @Test func aSingleHoldingAProviderDoesNotKeepItsContainerAlive() throws {
+    final class Herald {
+      let arms: Provider<Arm>
+      init(arms: Provider<Arm>) { self.arms = arms }
+    }
+    weak var released: Container?
+    var herald: Herald?
+    do {
+      let container = Container()
+      container.register(Blade.init).as(Arm.self)
+      container.register(Herald.init).lifetime(.single)
+      herald = container.resolve()
+      released = container
+      #expect(herald?.arms.value is Blade)
+    }
+    #expect(released == nil)
+    let error = try #require(throws: ResolutionError.self) { try herald?.arms.get() }
+    #expect(error.reason == .containerReleased)
+  }
 }
