@@ -32,13 +32,13 @@ public final class Container: @unchecked Sendable {
   @usableFromInline
   let published = Atomic<Unmanaged<Snapshot>?>(nil)
 
-  // Guarded by `treeLock`.
-  private var records: [ComponentRecord] = []
-  private var loadedParts: Set<ObjectIdentifier> = []
-  private var children: [WeakContainer] = []
-  private var cells: [ObjectIdentifier: AnyObject] = [:]
+  // Guarded by `treeLock`, hence no dynamic exclusivity checks.
+  @exclusivity(unchecked) private var records: [ComponentRecord] = []
+  @exclusivity(unchecked) private var loadedParts: Set<ObjectIdentifier> = []
+  @exclusivity(unchecked) private var children: [WeakContainer] = []
+  @exclusivity(unchecked) private var cells: [ObjectIdentifier: AnyObject] = [:]
   /// Every snapshot ever published: a resolve on another thread may still be reading one.
-  private var snapshots: [Snapshot] = []
+  @exclusivity(unchecked) private var snapshots: [Snapshot] = []
 
   /// Creates an empty container, or a child of `parent`.
   ///
