@@ -101,7 +101,7 @@ class ComponentRecord: @unchecked Sendable {
   }
 
   /// A producer that forwards to one set later, for a component asked for while it is linked.
-  func makePlaceholder() -> (producer: AnyProducer, fill: (AnyProducer) -> Void) {
+  func makePlaceholder() -> (producer: AnyProducer, placeholder: AnyPlaceholder) {
     fatalError("ComponentRecord.makePlaceholder is overridden by TypedRecord")
   }
 
@@ -159,12 +159,9 @@ final class TypedRecord<Impl>: ComponentRecord, @unchecked Sendable {
     linkBody(linker, self)
   }
 
-  override func makePlaceholder() -> (producer: AnyProducer, fill: (AnyProducer) -> Void) {
+  override func makePlaceholder() -> (producer: AnyProducer, placeholder: AnyPlaceholder) {
     let placeholder = Placeholder<Impl>()
-    let producer = Producer<Impl> { context throws(ResolutionError) -> Impl in
-      try placeholder.target.unsafelyUnwrapped(&context)
-    }
-    return (producer, { placeholder.target = ($0 as! Producer<Impl>).body })
+    return (placeholder.producer(), placeholder)
   }
 
   override func run(_ producer: AnyProducer, _ context: inout ResolutionContext)

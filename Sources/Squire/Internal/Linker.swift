@@ -89,7 +89,9 @@ final class Linker {
   @exclusivity(unchecked) private var linked: [ObjectIdentifier: AnyProducer] = [:]
   @exclusivity(unchecked) private var linkingNow: Set<ObjectIdentifier> = []
   @exclusivity(unchecked) private var placeholders:
-    [ObjectIdentifier: (producer: AnyProducer, fill: (AnyProducer) -> Void)] = [:]
+    [ObjectIdentifier: (producer: AnyProducer, placeholder: AnyPlaceholder)] = [:]
+  /// Every placeholder made, filled or not: cleared when the snapshot goes, to break cycles.
+  @exclusivity(unchecked) private var allPlaceholders: [AnyPlaceholder] = []
   @exclusivity(unchecked) private var forwarded: [ForwardKey: AnyProducer] = [:]
   /// Built on the first missing dependency, then shared by every diagnostic of this snapshot.
   lazy var nearMatches = NearMatches(levels: levels)
@@ -150,7 +152,7 @@ final class Linker {
     return { context throws(ResolutionError) -> P in
       if let graph = context.graph {
         for id in ids {
-          if let made = graph.instances[id], let instance = made as? P { return instance }
+          if let made = graph.instance(id), let instance = made as? P { return instance }
         }
       }
       return try body(&context)
@@ -313,12 +315,20 @@ final class Linker {
 
   private func placeholder(
     for record: ComponentRecord
-  ) -> (producer: AnyProducer, fill: (AnyProducer) -> Void) {
+  ) -> (producer: AnyProducer, placeholder: AnyPlaceholder) {
     let id = ObjectIdentifier(record)
     if let existing = placeholders[id] { return existing }
     let made = record.makePlaceholder()
     placeholders[id] = made
+    allPlaceholders.append(made.placeholder)
     return made
+  }
+
+  /// Frees the graph of linked closures: every reference cycle among them passes through a
+  /// placeholder. Called when the snapshot that owns this linker goes.
+  func breakCycles() {
+    for placeholder in allPlaceholders { placeholder.clear() }
+    allPlaceholders.removeAll()
   }
 
   private func link(_ record: ComponentRecord) -> AnyProducer {
@@ -333,7 +343,7 @@ final class Linker {
     (deferredNesting, providerNesting) = outer
     linkingNow.remove(id)
     linked[id] = made
-    if let placeholder = placeholders.removeValue(forKey: id) { placeholder.fill(made) }
+    if let waiting = placeholders.removeValue(forKey: id) { waiting.placeholder.fill(made) }
     return made
   }
 
@@ -374,7 +384,7 @@ final class Linker {
     case .objectGraph:
       let id = ObjectIdentifier(record)
       return Producer { context throws(ResolutionError) -> Impl in
-        if let graph = context.graph, let existing = graph.instances[id] {
+        if let graph = context.graph, let existing = graph.instance(id) {
           return existing as! Impl
         }
         let made = try build(&context)

@@ -32,13 +32,33 @@ final class Producer<T>: AnyProducer, @unchecked Sendable {
 }
 
 /// Stands in for a component that is still being linked when something it depends on asks for
-/// it (an initializer cycle). Filled in once the component is linked; calls made through it then
-/// recurse until the depth limit reports the cycle.
-@usableFromInline
-final class Placeholder<T>: @unchecked Sendable {
-  @usableFromInline
-  var target: Body<T>?
+/// it (a cycle, broken or not, or a chain linked in stretches). Filled in once the component is
+/// linked.
+///
+/// Every reference cycle among linked closures passes through a placeholder (linking captures
+/// a finished component's closure directly, and an unfinished one's placeholder), so clearing
+/// the placeholders when a snapshot goes frees the whole graph of closures.
+class AnyPlaceholder: @unchecked Sendable {
+  func fill(_ producer: AnyProducer) {}
+  func clear() {}
+}
 
-  @usableFromInline
-  init() {}
+final class Placeholder<T>: AnyPlaceholder, @unchecked Sendable {
+  private var target: Body<T>?
+
+  override func fill(_ producer: AnyProducer) {
+    target = unsafeDowncast(producer, to: Producer<T>.self).body
+  }
+
+  override func clear() {
+    target = nil
+  }
+
+  /// A producer that calls through this placeholder.
+  func producer() -> Producer<T> {
+    Producer { [self] context throws(ResolutionError) -> T in
+      guard let target else { throw ResolutionError(reason: .containerReleased) }
+      return try target(&context)
+    }
+  }
 }

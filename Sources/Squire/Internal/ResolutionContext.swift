@@ -93,7 +93,7 @@ struct ResolutionContext {
   @usableFromInline
   mutating func remember(_ instance: Any, as id: ObjectIdentifier) {
     let graph = sharedGraph()
-    if graph.instances[id] == nil {
+    if graph.instance(id) == nil {
       graph.instances[id] = instance
     }
   }
@@ -110,6 +110,9 @@ struct ResolutionContext {
   mutating func finish() throws(ResolutionError) {
     if _slowPath(deferred != nil) {
       try runDeferred()
+    }
+    if _slowPath(graph?.isShared == true) {
+      graph.unsafelyUnwrapped.letGo()
     }
   }
 
@@ -128,8 +131,13 @@ struct ResolutionContext {
 /// The `.objectGraph` instances of one top-level resolve.
 @usableFromInline
 final class ObjectGraph {
+  /// Instances made in the resolve under way, held strongly.
   @usableFromInline
   var instances: [ObjectIdentifier: Any] = [:]
+
+  /// Instances of earlier resolves in this graph, held weakly: a `Lazy` or `Provider` keeps the
+  /// graph for later, and an instance that holds one of them must not be kept alive by it.
+  private var earlier: [ObjectIdentifier: WeakReference] = [:]
 
   /// Serialises the later resolves of the `Lazy`s and `Provider`s made in this graph, which may
   /// run on any thread; made when the first of them is.
@@ -137,6 +145,33 @@ final class ObjectGraph {
 
   @usableFromInline
   init() {}
+
+  /// The instance a component made in this graph, if it still exists.
+  @usableFromInline
+  func instance(_ id: ObjectIdentifier) -> Any? {
+    if let made = instances[id] { return made }
+    return earlier.isEmpty ? nil : earlier[id]?.object
+  }
+
+  /// Whether a `Lazy` or `Provider` keeps this graph for later.
+  @usableFromInline
+  var isShared: Bool { sharingLock != nil }
+
+  /// Ends a resolve in a shared graph: its class instances are from now on held weakly. Runs
+  /// on the thread of the resolve that ends, which is the only one using the graph then (the
+  /// original resolve, or a later one under the sharing lock).
+  @usableFromInline
+  func letGo() {
+    for (id, made) in instances where Swift.type(of: made) is AnyClass {
+      earlier[id] = WeakReference(made as AnyObject)
+    }
+    instances = instances.filter { !(Swift.type(of: $0.value) is AnyClass) }
+  }
+
+  private struct WeakReference {
+    weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
+  }
 
   /// Called by the resolving thread when a `Lazy` or `Provider` captures this graph.
   func share() -> Lock {

@@ -17,6 +17,10 @@ final class Snapshot: @unchecked Sendable {
   private let linker: Linker
   private var extra: [LookupKey: AnyProducer] = [:]
 
+  deinit {
+    linker.breakCycles()
+  }
+
   init(linker: Linker) {
     self.linker = linker
     var plain: [ObjectIdentifier: AnyProducer] = [:]

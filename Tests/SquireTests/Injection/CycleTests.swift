@@ -8,7 +8,8 @@ private final class Lord {
 }
 
 private final class Steward {
-  var lord: Lord?
+  // Weak, as a back reference should be: the test suite runs under the leak checker too.
+  weak var lord: Lord?
   var servedAtPostInit: Bool?
 }
 
@@ -17,7 +18,7 @@ private final class West {
 }
 
 private final class East {
-  var west: West?
+  weak var west: West?
 }
 
 @Suite("Cycles")
@@ -32,8 +33,19 @@ struct CycleTests {
     let lord: Lord = container.resolve()
     #expect(lord.steward.lord === lord)
 
-    let steward: Steward = container.resolve()
-    #expect(steward.lord?.steward === steward)
+    // From another root, with the steward asked for first: still one lord and one steward.
+    final class Court {
+      let steward: Steward
+      let lord: Lord
+      init(steward: Steward, lord: Lord) {
+        self.steward = steward
+        self.lord = lord
+      }
+    }
+    container.register(Court.init)
+    let court: Court = container.resolve()
+    #expect(court.steward.lord === court.lord)
+    #expect(court.lord.steward === court.steward)
   }
 
   @Test func bothSidesCyclic() {
@@ -89,7 +101,7 @@ struct CycleTests {
       init(vassal: Lazy<Vassal>) { self.vassal = vassal }
     }
     final class Vassal {
-      let lord: Lord
+      weak var lord: Lord?
       init(lord: Lord) { self.lord = lord }
     }
     let container = Container()
@@ -98,6 +110,27 @@ struct CycleTests {
     let lord: Lord = container.resolve()
     #expect(!lord.vassal.isResolved)
     #expect(lord.vassal.value.lord === lord)
+  }
+
+  @Test func aLazyInAnObjectGraphComponentDoesNotKeepItAlive() {
+    final class Lord {
+      let vassal: Lazy<Vassal>
+      init(vassal: Lazy<Vassal>) { self.vassal = vassal }
+    }
+    final class Vassal {
+      weak var lord: Lord?
+      init(lord: Lord) { self.lord = lord }
+    }
+    let container = Container()
+    container.register(Lord.init).lifetime(.objectGraph)
+    container.register(Vassal.init)
+    weak var released: Lord?
+    do {
+      let lord: Lord = container.resolve()
+      released = lord
+      #expect(lord.vassal.value.lord === lord)
+    }
+    #expect(released == nil)
   }
 }
 
