@@ -28,11 +28,7 @@ public final class Lazy<Value>: @unchecked Sendable {
   /// The value: resolved on the first access (trapping with the diagnostic if it cannot be),
   /// the same instance afterwards.
   public var value: Value {
-    do {
-      return try get()
-    } catch {
-      fatalError(error.description)
-    }
+    trapping { () throws(ResolutionError) in try get() }
   }
 
   /// The value, resolved on the first call; throws why it cannot be resolved.

@@ -28,21 +28,13 @@ public final class Provider<Value>: @unchecked Sendable {
   /// A newly resolved value (the same one for `.single` and cached lifetimes); traps with the
   /// diagnostic if it cannot be resolved.
   public var value: Value {
-    do {
-      return try get()
-    } catch {
-      fatalError(error.description)
-    }
+    trapping { () throws(ResolutionError) in try get() }
   }
 
   /// A newly resolved value, built with runtime arguments for its `arg` parameters; traps with
   /// the diagnostic if it cannot be resolved.
   public func value<each Argument>(args: repeat each Argument) -> Value {
-    do {
-      return try get(args: repeat each args)
-    } catch {
-      fatalError(error.description)
-    }
+    trapping { () throws(ResolutionError) in try get(args: repeat each args) }
   }
 
   /// A newly resolved value; throws why it cannot be resolved.

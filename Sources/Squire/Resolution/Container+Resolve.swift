@@ -134,11 +134,14 @@ extension Container {
     }
   }
 
-  private func trapping<T>(_ body: () throws(ResolutionError) -> T) -> T {
-    do {
-      return try body()
-    } catch {
-      fatalError(error.description)
-    }
+}
+
+/// Runs `body`, trapping with the error's full diagnostic if it throws: what every non-throwing
+/// entry point (`resolve`, `Lazy.value`, `Provider.value`) does with a failure.
+func trapping<T>(_ body: () throws(ResolutionError) -> T) -> T {
+  do {
+    return try body()
+  } catch {
+    fatalError(error.description)
   }
 }

@@ -21,6 +21,17 @@ private final class East {
   weak var west: West?
 }
 
+/// A lord who holds his vassal lazily; the vassal needs his lord: a cycle a `Lazy` breaks.
+private final class LazyLord {
+  let vassal: Lazy<Vassal>
+  init(vassal: Lazy<Vassal>) { self.vassal = vassal }
+}
+
+private final class Vassal {
+  weak var lord: LazyLord?
+  init(lord: LazyLord) { self.lord = lord }
+}
+
 @Suite("Cycles")
 struct CycleTests {
   @Test(arguments: [Lifetime.prototype, .objectGraph])
@@ -96,37 +107,21 @@ struct CycleTests {
   }
 
   @Test func lazyBreaksACycle() {
-    final class Lord {
-      let vassal: Lazy<Vassal>
-      init(vassal: Lazy<Vassal>) { self.vassal = vassal }
-    }
-    final class Vassal {
-      weak var lord: Lord?
-      init(lord: Lord) { self.lord = lord }
-    }
     let container = Container()
-    container.register(Lord.init).lifetime(.objectGraph)
+    container.register(LazyLord.init).lifetime(.objectGraph)
     container.register(Vassal.init)
-    let lord: Lord = container.resolve()
+    let lord: LazyLord = container.resolve()
     #expect(!lord.vassal.isResolved)
     #expect(lord.vassal.value.lord === lord)
   }
 
   @Test func aLazyInAnObjectGraphComponentDoesNotKeepItAlive() {
-    final class Lord {
-      let vassal: Lazy<Vassal>
-      init(vassal: Lazy<Vassal>) { self.vassal = vassal }
-    }
-    final class Vassal {
-      weak var lord: Lord?
-      init(lord: Lord) { self.lord = lord }
-    }
     let container = Container()
-    container.register(Lord.init).lifetime(.objectGraph)
+    container.register(LazyLord.init).lifetime(.objectGraph)
     container.register(Vassal.init)
-    weak var released: Lord?
+    weak var released: LazyLord?
     do {
-      let lord: Lord = container.resolve()
+      let lord: LazyLord = container.resolve()
       released = lord
       #expect(lord.vassal.value.lord === lord)
     }
