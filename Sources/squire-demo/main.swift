@@ -23,7 +23,7 @@ func describe(_ knight: Knight) -> String {
   """
 }
 
-print("== Muster ==")
+print("\n== Muster ==")
 let garrison: Garrison = realm.resolve()
 print("The captain:")
 print(describe(garrison.captain))
