@@ -46,11 +46,6 @@ final class SharedInstance<T>: @unchecked Sendable {
       return made
     }
   }
-
-  /// The instance if it has been made, without making it.
-  var existing: T? {
-    ready.load(ordering: .acquiring) ? value : nil
-  }
 }
 
 /// Holds a `.weak` component's instance for as long as someone outside holds it.

@@ -124,12 +124,6 @@ final class Linker {
     producer(for: P.self, qualifier: .none).body
   }
 
-  /// The body that builds a dependency of type `P` under `qualifier`.
-  @inlinable
-  func dependency<P>(_ type: P.Type, qualifier: Qualifier) -> Body<P> {
-    producer(for: P.self, qualifier: qualifier).body
-  }
-
   /// The body for a property or method injection's dependency. A cyclic one first looks for an
   /// instance already made in this resolve by a component that provides the type (the chosen
   /// one first): that is how a cycle closes on the same instances on both sides.
@@ -457,40 +451,15 @@ extension SpecialParameter {
 }
 
 extension Linker {
-  /// `type` as a modifier, or `nil` for a plain type; remembered by this linker without a lock.
+  /// `type` as a modifier, or `nil` for a plain type. Remembered by this linker (without a lock)
+  /// because a dynamic conformance check costs far more than a dictionary lookup; the runtime
+  /// keeps its own answers across linkers.
   func special(_ type: Any.Type) -> (any SpecialParameter.Type)? {
     let id = ObjectIdentifier(type)
     if let known = specials[id] { return known }
-    let answer = Self.special(type)
+    let answer = type as? any SpecialParameter.Type
     specials[id] = .some(answer)
     return answer
-  }
-
-  /// `type` as a modifier, or `nil` for a plain type. Asking the runtime whether a type conforms
-  /// to a protocol scans every conformance in the process the first time; the answers are kept,
-  /// process-wide, so that linking many components asks once per type.
-  static func special(_ type: Any.Type) -> (any SpecialParameter.Type)? {
-    let id = ObjectIdentifier(type)
-    if let known = specialTypes.get(id) { return known.special }
-    let special = type as? any SpecialParameter.Type
-    specialTypes.set(id, SpecialAnswer(special: special))
-    return special
-  }
-
-  private static let specialTypes = SpecialTypes()
-
-  private struct SpecialAnswer {
-    let special: (any SpecialParameter.Type)?
-  }
-
-  private final class SpecialTypes: @unchecked Sendable {
-    private let lock = Lock()
-    private var answers: [ObjectIdentifier: SpecialAnswer] = [:]
-
-    func get(_ id: ObjectIdentifier) -> SpecialAnswer? { lock.withLock { answers[id] } }
-    func set(_ id: ObjectIdentifier, _ answer: SpecialAnswer) {
-      lock.withLock { answers[id] = answer }
-    }
   }
 }
 

@@ -43,12 +43,4 @@ public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
     case .scoped(let scope): "scoped(\(scope.name))"
     }
   }
-
-  /// Whether an instance outlives the resolve that made it (the container keeps it).
-  var isCached: Bool {
-    switch self {
-    case .perContainer, .single, .weak, .scoped: true
-    case .prototype, .objectGraph: false
-    }
-  }
 }

@@ -37,15 +37,6 @@ enum DotWriter {
 
   /// A DOT string: quotes and backslashes escaped, line breaks as `\n`.
   private static func quoted(_ text: String) -> String {
-    var escaped = ""
-    for character in text {
-      switch character {
-      case "\"": escaped += "\\\""
-      case "\\": escaped += "\\\\"
-      case "\n": escaped += "\\n"
-      default: escaped.append(character)
-      }
-    }
-    return "\"\(escaped)\""
+    "\"" + text.replacing(["\"": "\\\"", "\\": "\\\\", "\n": "\\n"]) + "\""
   }
 }

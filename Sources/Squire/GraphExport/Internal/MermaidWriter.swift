@@ -38,15 +38,6 @@ enum MermaidWriter {
 
   /// Mermaid's entity codes for what would end a label or be read as markup.
   private static func escaped(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      switch character {
-      case "\"": result += "#quot;"
-      case "<": result += "#lt;"
-      case ">": result += "#gt;"
-      default: result.append(character)
-      }
-    }
-    return result
+    text.replacing(["\"": "#quot;", "<": "#lt;", ">": "#gt;"])
   }
 }
