@@ -70,6 +70,17 @@ struct Forward: Sendable {
   }
 }
 
+/// How a component's factory runs.
+@usableFromInline
+enum ComponentExecution: Sendable, Equatable {
+  /// Synchronously, on the resolving thread.
+  case sync
+  /// Synchronously, on the main actor.
+  case mainActor
+  /// Asynchronously (on the factory's own actor, if it has one).
+  case async
+}
+
 /// Everything known about one registered component. Its options are changed only under the
 /// container tree's lock, and read only while a snapshot is built under that lock.
 @usableFromInline
@@ -81,11 +92,14 @@ class ComponentRecord: @unchecked Sendable {
   @usableFromInline var forwards: [Forward] = []
   /// The `.single` instance's cell, shared by the whole container tree; made at first link.
   @usableFromInline var sharedCell: AnyObject?
+  /// How the factory runs: synchronously, on the main actor, or async.
+  @usableFromInline let execution: ComponentExecution
 
   @usableFromInline
-  init(implementationType: Any.Type, location: SourceLocation) {
+  init(implementationType: Any.Type, location: SourceLocation, execution: ComponentExecution) {
     self.implementationType = implementationType
     self.location = location
+    self.execution = execution
   }
 
   /// The implementation type's name, for messages.
@@ -110,6 +124,13 @@ class ComponentRecord: @unchecked Sendable {
     fatalError("ComponentRecord.run is overridden by TypedRecord")
   }
 
+  /// Runs `producer` (this component's own) in an async resolve and discards the instance.
+  func runAsync(
+    _ producer: AnyProducer, _ context: inout ResolutionContext
+  ) async throws(ResolutionError) {
+    fatalError("ComponentRecord.runAsync is overridden by TypedRecord")
+  }
+
   /// Whether `.weak` is allowed: the implementation must be a class.
   @usableFromInline
   var isClass: Bool { implementationType is AnyObject.Type }
@@ -127,15 +148,16 @@ final class TypedRecord<Impl>: ComponentRecord, @unchecked Sendable {
   @usableFromInline
   var injections: [InjectionLink<Impl>] = []
   @usableFromInline
-  var postInits: [(Impl) -> Void] = []
+  var postInits: [InjectionLink<Impl>] = []
 
   @usableFromInline
   init(
     location: SourceLocation,
+    execution: ComponentExecution = .sync,
     link: @escaping (Linker, TypedRecord<Impl>) -> Producer<Impl>
   ) {
     self.linkBody = link
-    super.init(implementationType: Impl.self, location: location)
+    super.init(implementationType: Impl.self, location: location, execution: execution)
   }
 
   /// The injections linked against `linker`; `nil` when there are none. Cyclic injections
@@ -152,7 +174,8 @@ final class TypedRecord<Impl>: ComponentRecord, @unchecked Sendable {
         immediate.append(injection.link(linker))
       }
     }
-    return LinkedInjections(immediate: immediate, cyclic: cyclic, postInits: postInits)
+    return LinkedInjections(
+      immediate: immediate, cyclic: cyclic, postInits: postInits.map { $0.link(linker) })
   }
 
   override func link(_ linker: Linker) -> AnyProducer {
@@ -168,5 +191,11 @@ final class TypedRecord<Impl>: ComponentRecord, @unchecked Sendable {
     throws(ResolutionError)
   {
     _ = try (producer as! Producer<Impl>).body(&context)
+  }
+
+  override func runAsync(
+    _ producer: AnyProducer, _ context: inout ResolutionContext
+  ) async throws(ResolutionError) {
+    _ = try await (producer as! Producer<Impl>).anyAsyncBody(&context)
   }
 }

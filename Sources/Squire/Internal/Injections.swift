@@ -1,15 +1,42 @@
-/// One `.injection` of a component as registered: linked with the component.
+/// One `.injection` (or `.postInit`) of a component as registered: linked with the component.
 @usableFromInline
 struct InjectionLink<Impl> {
   @usableFromInline
   let isCyclic: Bool
   @usableFromInline
-  let link: (Linker) -> LinkedInjections<Impl>.Step
+  let link: (Linker) -> InjectionStep<Impl>
 
   @usableFromInline
-  init(isCyclic: Bool, link: @escaping (Linker) -> LinkedInjections<Impl>.Step) {
+  init(isCyclic: Bool, link: @escaping (Linker) -> InjectionStep<Impl>) {
     self.isCyclic = isCyclic
     self.link = link
+  }
+}
+
+/// One linked injection or `postInit`: what a synchronous resolve runs, and what an async one
+/// runs instead when the step or its dependency has async or isolated parts.
+@usableFromInline
+struct InjectionStep<Impl> {
+  @usableFromInline
+  typealias Sync = (Impl, inout ResolutionContext) throws(ResolutionError) -> Void
+  @usableFromInline
+  typealias Async = (Impl, inout ResolutionContext) async throws(ResolutionError) -> Void
+
+  @usableFromInline let sync: Sync
+  @usableFromInline let async: Async?
+
+  @usableFromInline
+  init(sync: @escaping Sync, async: Async? = nil) {
+    self.sync = sync
+    self.async = async
+  }
+
+  /// The step to run in an async resolve.
+  @usableFromInline
+  var anyAsync: Async {
+    if let async { return async }
+    let sync = self.sync
+    return { instance, context throws(ResolutionError) in try sync(instance, &context) }
   }
 }
 
@@ -17,14 +44,14 @@ struct InjectionLink<Impl> {
 @usableFromInline
 struct LinkedInjections<Impl> {
   @usableFromInline
-  typealias Step = (Impl, inout ResolutionContext) throws(ResolutionError) -> Void
+  typealias Step = InjectionStep<Impl>
 
   @usableFromInline let immediate: [Step]
   @usableFromInline let cyclic: [Step]
-  @usableFromInline let postInits: [(Impl) -> Void]
+  @usableFromInline let postInits: [Step]
 
   @usableFromInline
-  init(immediate: [Step], cyclic: [Step], postInits: [(Impl) -> Void]) {
+  init(immediate: [Step], cyclic: [Step], postInits: [Step]) {
     self.immediate = immediate
     self.cyclic = cyclic
     self.postInits = postInits
@@ -32,6 +59,13 @@ struct LinkedInjections<Impl> {
 
   @usableFromInline
   var hasCyclic: Bool { !cyclic.isEmpty }
+
+  /// Whether a step has async or isolated parts, so that the component needs an async body.
+  @usableFromInline
+  var hasAsync: Bool {
+    immediate.contains { $0.async != nil } || cyclic.contains { $0.async != nil }
+      || postInits.contains { $0.async != nil }
+  }
 
   /// Non-cyclic injections now, in declaration order; cyclic ones at the end of the resolve,
   /// when their partners exist; `postInit`s after all of them.
@@ -42,20 +76,66 @@ struct LinkedInjections<Impl> {
     if !immediate.isEmpty {
       let immediate = self.immediate
       try context.enter(step) { context throws(ResolutionError) in
-        for inject in immediate { try inject(instance, &context) }
+        for inject in immediate { try inject.sync(instance, &context) }
       }
     }
     if cyclic.isEmpty {
-      for postInit in postInits { postInit(instance) }
+      if !postInits.isEmpty {
+        let postInits = self.postInits
+        try context.enter(step) { context throws(ResolutionError) in
+          for postInit in postInits { try postInit.sync(instance, &context) }
+        }
+      }
       return
     }
     let cyclic = self.cyclic
     let postInits = self.postInits
-    context.deferUntilEnd { context throws(ResolutionError) in
-      try context.enter(step) { context throws(ResolutionError) in
-        for inject in cyclic { try inject(instance, &context) }
+    let hasAsync = self.hasAsync
+    // The instance waits in the resolve's list of deferred steps; the container made it for
+    // this resolve, which runs the steps before it returns.
+    let held = Transfer(instance)
+    context.deferUntilEnd(
+      ResolutionContext.Deferred(
+        sync: { context throws(ResolutionError) in
+          try context.enter(step) { context throws(ResolutionError) in
+            for inject in cyclic { try inject.sync(held.value, &context) }
+            for postInit in postInits { try postInit.sync(held.value, &context) }
+          }
+        },
+        async: !hasAsync
+          ? nil
+          : { context async throws(ResolutionError) in
+            try await context.enterAsync(step) { context throws(ResolutionError) in
+              for inject in cyclic { try await inject.anyAsync(held.value, &context) }
+              for postInit in postInits { try await postInit.anyAsync(held.value, &context) }
+            }
+          }))
+  }
+
+  /// The async form of ``apply(to:step:context:)``.
+  @usableFromInline
+  func applyAsync(
+    to instance: Impl, step: PathStep, context: inout ResolutionContext
+  ) async throws(ResolutionError) {
+    if cyclic.isEmpty {
+      let steps = immediate + postInits
+      try await context.enterAsync(step) { context throws(ResolutionError) in
+        for inject in steps { try await inject.anyAsync(instance, &context) }
       }
-      for postInit in postInits { postInit(instance) }
+      return
     }
+    let immediate = self.immediate
+    try await context.enterAsync(step) { context throws(ResolutionError) in
+      for inject in immediate { try await inject.anyAsync(instance, &context) }
+    }
+    // The deferred part is the same as for a synchronous resolve; `finishAsync` runs its
+    // async form.
+    LinkedInjections(immediate: [], cyclic: cyclic, postInits: postInits)
+      .deferOnly(instance, step: step, context: &context)
+  }
+
+  private func deferOnly(_ instance: Impl, step: PathStep, context: inout ResolutionContext) {
+    // `apply` with no immediate steps only defers; it cannot throw then.
+    try? apply(to: instance, step: step, context: &context)
   }
 }

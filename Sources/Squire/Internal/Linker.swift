@@ -117,23 +117,45 @@ final class Linker {
 
   // MARK: Dependencies, as asked by the components' link functions
 
-  /// The body that builds a dependency of type `P` (a plain type or a modifier such as
+  /// The producer of a dependency of type `P` (a plain type or a modifier such as
   /// `Optional`).
   @inlinable
-  func dependency<P>(_ type: P.Type) -> Body<P> {
-    producer(for: P.self, qualifier: .none).body
+  func dependency<P>(_ type: P.Type) -> Producer<P> {
+    producer(for: P.self, qualifier: .none)
+  }
+
+  /// The async build of a component whose factory is synchronous: resolves the dependencies
+  /// with their async bodies, then calls `make`. `nil` when no dependency has async parts, so
+  /// that an async resolve of the component runs its synchronous body.
+  @inlinable
+  static func asyncBuild<Impl, each P>(
+    _ step: PathStep, _ dependencies: repeat Producer<each P>,
+    make: @escaping (repeat each P) throws(ResolutionError) -> Impl
+  ) -> AsyncBody<Impl>? {
+    var anyAsync = false
+    for dependency in repeat each dependencies {
+      if dependency.asyncBody != nil { anyAsync = true }
+    }
+    guard anyAsync else { return nil }
+    let bodies = (repeat (each dependencies).anyAsyncBody)
+    return { context async throws(ResolutionError) -> Impl in
+      try await context.constructAsync(step) { context async throws(ResolutionError) -> Impl in
+        let arguments = (repeat try await (each bodies)(&context))
+        return try make(repeat each arguments)
+      }
+    }
   }
 
   /// The body for a property or method injection's dependency. A cyclic one first looks for an
   /// instance already made in this resolve by a component that provides the type (the chosen
   /// one first): that is how a cycle closes on the same instances on both sides.
   @usableFromInline
-  func injected<P>(_ type: P.Type, name: String?, cycle: Bool) -> Body<P> {
+  func injected<P>(_ type: P.Type, name: String?, cycle: Bool) -> Producer<P> {
     let qualifier = name.map(Qualifier.name) ?? .none
-    let body = producer(for: P.self, qualifier: qualifier).body
+    let inner = producer(for: P.self, qualifier: qualifier)
     // An optional property (`var knight: Knight?`) closes the cycle on the wrapped component.
     let target: Any.Type = (P.self as? any OptionalParameter.Type)?.wrappedType ?? P.self
-    guard cycle, special(target) == nil else { return body }
+    guard cycle, special(target) == nil else { return inner }
     let key = LookupKey(type: ObjectIdentifier(target), qualifier: qualifier)
     var providers = everyCandidate(for: key)
     if case .found(let chosen) = choose(key),
@@ -142,15 +164,27 @@ final class Linker {
       providers.swapAt(0, position)
     }
     let ids = providers.map { ObjectIdentifier($0.record) }
-    if ids.isEmpty { return body }
-    return { context throws(ResolutionError) -> P in
-      if let graph = context.graph {
-        for id in ids {
-          if let made = graph.instance(id), let instance = made as? P { return instance }
-        }
+    if ids.isEmpty { return inner }
+    let body = inner.body
+    let asyncBody = inner.asyncBody
+    @Sendable func existing(_ context: ResolutionContext) -> P? {
+      guard let graph = context.graph else { return nil }
+      for id in ids {
+        if let made = graph.instance(id), let instance = made as? P { return instance }
       }
-      return try body(&context)
+      return nil
     }
+    return Producer(
+      { context throws(ResolutionError) -> P in
+        if let instance = existing(context) { return instance }
+        return try body(&context)
+      },
+      async: ifAsync(asyncBody) { asyncBody in
+        { context async throws(ResolutionError) -> P in
+          if let instance = existing(context) { return instance }
+          return try await asyncBody(&context)
+        }
+      })
   }
 
   /// A producer of `P` under `qualifier`; one that throws the reason when `P` cannot be had.
@@ -351,9 +385,13 @@ final class Linker {
   // MARK: Lifetimes
 
   /// Wraps `build` (make one instance, with path and depth bookkeeping) in `record`'s lifetime.
+  /// `asyncBuild` is the async form of `build`, when the component's factory or one of its
+  /// dependencies has async or isolated parts; the producer gets an async body when it or an
+  /// injection has.
   @inlinable
-  func producer<Impl>(for record: TypedRecord<Impl>, build: @escaping Body<Impl>) -> Producer<Impl>
-  {
+  func producer<Impl>(
+    for record: TypedRecord<Impl>, build: @escaping Body<Impl>, asyncBuild: AsyncBody<Impl>?
+  ) -> Producer<Impl> {
     let step = record.pathStep
     let injections = record.linkInjections(self)
     var lifetime = record.lifetime
@@ -372,33 +410,55 @@ final class Linker {
     } else {
       make = build
     }
+    var asyncMake: AsyncBody<Impl>?
+    if asyncBuild != nil || injections?.hasAsync == true {
+      let asyncBuild = asyncBuild ?? lifted(build)
+      if let injections {
+        asyncMake = { context async throws(ResolutionError) -> Impl in
+          let made = try await asyncBuild(&context)
+          try await injections.applyAsync(to: made, step: step, context: &context)
+          return made
+        }
+      } else {
+        asyncMake = asyncBuild
+      }
+    }
     switch lifetime {
     case .prototype:
-      return Producer(make)
+      return Producer(make, async: asyncMake)
     case .objectGraph:
       let id = ObjectIdentifier(record)
-      return Producer { context throws(ResolutionError) -> Impl in
-        if let graph = context.graph, let existing = graph.instance(id) {
-          return existing as! Impl
-        }
-        let made = try build(&context)
-        // Kept before the injections run, so that a dependency reached from them that needs
-        // this component gets this instance.
-        context.sharedGraph().instances[id] = made
-        try injections?.apply(to: made, step: step, context: &context)
-        return made
-      }
+      let asyncGraphBuild = asyncMake == nil ? nil : asyncBuild ?? lifted(build)
+      return Producer(
+        { context throws(ResolutionError) -> Impl in
+          if let graph = context.graph, let existing = graph.instance(id) {
+            return existing as! Impl
+          }
+          let made = try build(&context)
+          // Kept before the injections run, so that a dependency reached from them that needs
+          // this component gets this instance.
+          context.sharedGraph().instances[id] = made
+          try injections?.apply(to: made, step: step, context: &context)
+          return made
+        },
+        async: ifAsync(asyncGraphBuild) { asyncBuild in
+          { context async throws(ResolutionError) -> Impl in
+            if let graph = context.graph, let existing = graph.instance(id) {
+              return existing as! Impl
+            }
+            let made = try await asyncBuild(&context)
+            context.sharedGraph().instances[id] = made
+            try await injections?.applyAsync(to: made, step: step, context: &context)
+            return made
+          }
+        })
     case .perContainer:
       let cell = container.cell(for: record) { SharedInstance<Impl>() }
-      return Producer { context throws(ResolutionError) -> Impl in
-        try cell.get(&context, step, make)
-      }
+      return cached(cell, step, make, asyncMake)
     case .single:
       let cell = record.sharedCell as? SharedInstance<Impl> ?? SharedInstance<Impl>()
       record.sharedCell = cell
-      return Producer { context throws(ResolutionError) -> Impl in
-        try cell.get(&context, step, make)
-      }
+      return cached(cell, step, make, asyncMake)
     case .weak:
       guard record.isClass else {
         return .failing(
@@ -406,15 +466,41 @@ final class Linker {
             .entering(step))
       }
       let cell = container.cell(for: record) { WeakInstance<Impl>() }
-      return Producer { context throws(ResolutionError) -> Impl in
-        try cell.get(&context, step, make)
-      }
+      return Producer(
+        { context throws(ResolutionError) -> Impl in try cell.get(&context, step, make) },
+        async: ifAsync(asyncMake) { asyncMake in
+          { context async throws(ResolutionError) -> Impl in
+            try await cell.getAsync(&context, step, asyncMake)
+          }
+        })
     case .scoped(let scope):
       let id = ObjectIdentifier(record)
-      return Producer { context throws(ResolutionError) -> Impl in
-        try scope.cell(for: id) { SharedInstance<Impl>() }.get(&context, step, make)
-      }
+      return Producer(
+        { context throws(ResolutionError) -> Impl in
+          try scope.cell(for: id) { SharedInstance<Impl>() }.get(&context, step, make)
+        },
+        async: ifAsync(asyncMake) { asyncMake in
+          { context async throws(ResolutionError) -> Impl in
+            try await scope.cell(for: id) { SharedInstance<Impl>() }
+              .getAsync(&context, step, asyncMake)
+          }
+        })
     }
+  }
+
+  /// A producer that reads or makes the instance in `cell`.
+  @inlinable
+  func cached<Impl>(
+    _ cell: SharedInstance<Impl>, _ step: PathStep, _ make: @escaping Body<Impl>,
+    _ asyncMake: AsyncBody<Impl>?
+  ) -> Producer<Impl> {
+    Producer(
+      { context throws(ResolutionError) -> Impl in try cell.get(&context, step, make) },
+      async: ifAsync(asyncMake) { asyncMake in
+        { context async throws(ResolutionError) -> Impl in
+          try await cell.getAsync(&context, step, asyncMake)
+        }
+      })
   }
 
   // MARK: Diagnostics
@@ -477,8 +563,7 @@ extension Optional: SpecialParameter {
     guard let inner = linker.optionalProducer(for: Wrapped.self, qualifier: qualifier) else {
       return Producer<Wrapped?> { _ throws(ResolutionError) -> Wrapped? in nil }
     }
-    let body = inner.body
-    return Producer<Wrapped?> { context throws(ResolutionError) -> Wrapped? in try body(&context) }
+    return inner.map { Optional($0) }
   }
 }
 

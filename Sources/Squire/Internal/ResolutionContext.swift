@@ -8,9 +8,22 @@ struct ResolutionContext {
   static let maximumDepth = 200
 
   /// A step run at the end of the top-level resolve: a `cycle: true` injection (and the
-  /// `postInit`s after it), which needs its partner in the cycle to exist first.
+  /// `postInit`s after it), which needs its partner in the cycle to exist first. `async` is
+  /// what an async resolve runs instead, when the step has async or isolated parts.
   @usableFromInline
-  typealias Deferred = (inout ResolutionContext) throws(ResolutionError) -> Void
+  struct Deferred {
+    @usableFromInline let sync: (inout ResolutionContext) throws(ResolutionError) -> Void
+    @usableFromInline let async: ((inout ResolutionContext) async throws(ResolutionError) -> Void)?
+
+    @usableFromInline
+    init(
+      sync: @escaping (inout ResolutionContext) throws(ResolutionError) -> Void,
+      async: ((inout ResolutionContext) async throws(ResolutionError) -> Void)?
+    ) {
+      self.sync = sync
+      self.async = async
+    }
+  }
 
   /// The container resolved from. The caller keeps it alive for the whole resolve; `Lazy` and
   /// `Provider` made in the resolve retain it for later.
@@ -61,6 +74,37 @@ struct ResolutionContext {
     return made
   }
 
+  /// The async form of ``construct(_:_:)``, for an `await container.resolve()`.
+  @inlinable
+  mutating func constructAsync<T>(
+    _ step: PathStep,
+    _ make: (inout ResolutionContext) async throws(ResolutionError) -> T
+  ) async throws(ResolutionError) -> T {
+    let made = try await enterAsync(step, make)
+    if _slowPath(deferred != nil) {
+      remember(made, as: step.id)
+    }
+    return made
+  }
+
+  /// The async form of ``enter(_:_:)``.
+  @inlinable
+  mutating func enterAsync<T>(
+    _ step: PathStep,
+    _ body: (inout ResolutionContext) async throws(ResolutionError) -> T
+  ) async throws(ResolutionError) -> T {
+    depth &+= 1
+    defer { depth &-= 1 }
+    if _slowPath(depth > Self.maximumDepth) {
+      throw ResolutionError(reason: .cycle([])).entering(step)
+    }
+    do {
+      return try await body(&self)
+    } catch {
+      throw error.entering(step)
+    }
+  }
+
   /// Runs `body` one level deeper, adding `step` to the path of any error it throws.
   @inlinable
   @inline(__always)
@@ -99,7 +143,7 @@ struct ResolutionContext {
   }
 
   @usableFromInline
-  mutating func deferUntilEnd(_ step: @escaping Deferred) {
+  mutating func deferUntilEnd(_ step: Deferred) {
     if deferred == nil { deferred = [] }
     deferred!.append(step)
   }
@@ -122,9 +166,28 @@ struct ResolutionContext {
     while let steps = deferred, next < steps.count {
       let step = steps[next]
       next += 1
-      try step(&self)
+      try step.sync(&self)
     }
     deferred = nil
+  }
+
+  /// The async form of ``finish()``: runs the async form of each deferred step that has one.
+  @usableFromInline
+  mutating func finishAsync() async throws(ResolutionError) {
+    var next = 0
+    while let steps = deferred, next < steps.count {
+      let step = steps[next]
+      next += 1
+      if let async = step.async {
+        try await async(&self)
+      } else {
+        try step.sync(&self)
+      }
+    }
+    deferred = nil
+    if _slowPath(graph?.isShared == true) {
+      graph.unsafelyUnwrapped.letGo()
+    }
   }
 }
 
@@ -137,7 +200,7 @@ final class ObjectGraph {
 
   /// Instances of earlier resolves in this graph, held weakly: a `Lazy` or `Provider` keeps the
   /// graph for later, and an instance that holds one of them must not be kept alive by it.
-  private var earlier: [ObjectIdentifier: WeakReference] = [:]
+  fileprivate var earlier: [ObjectIdentifier: WeakReference] = [:]
 
   /// Serialises the later resolves of the `Lazy`s and `Provider`s made in this graph, which may
   /// run on any thread; made when the first of them is.
@@ -168,9 +231,17 @@ final class ObjectGraph {
     instances = instances.filter { !(Swift.type(of: $0.value) is AnyClass) }
   }
 
-  private struct WeakReference {
+  fileprivate struct WeakReference {
     weak var object: AnyObject?
     init(_ object: AnyObject) { self.object = object }
+  }
+
+  /// A graph with the same instances, for an async resolve that cannot hold the sharing lock.
+  func copy() -> ObjectGraph {
+    let made = ObjectGraph()
+    made.instances = instances
+    made.earlier = earlier
+    return made
   }
 
   /// Called by the resolving thread when a `Lazy` or `Provider` captures this graph.
@@ -190,12 +261,14 @@ struct DeferredResolve<Value>: @unchecked Sendable {
   let graph: ObjectGraph
   let lock: Lock
   let body: Body<Value>
+  let asyncBody: AsyncBody<Value>?
 
-  init(_ context: inout ResolutionContext, _ body: @escaping Body<Value>) {
+  init(_ context: inout ResolutionContext, _ producer: Producer<Value>) {
     self.container = context.container
     self.graph = context.sharedGraph()
     self.lock = graph.share()
-    self.body = body
+    self.body = producer.body
+    self.asyncBody = producer.asyncBody
   }
 
   /// Resolves the value now, as a top-level resolve in the original object graph.
@@ -212,6 +285,28 @@ struct DeferredResolve<Value>: @unchecked Sendable {
     do {
       let value = try body(&context)
       try context.finish()
+      return value
+    } catch {
+      throw error.finished(requested: String(describing: Value.self))
+    }
+  }
+
+  /// The async form of ``resolve(arguments:)``. A value with nothing async in its graph is
+  /// resolved as by the synchronous form. Otherwise the resolve cannot hold the object graph's
+  /// lock across suspensions: it runs in a copy of the graph taken under the lock, so it sees
+  /// the instances made before it, and what it makes is not added to the original.
+  func resolveAsync(arguments: [Any]? = nil) async throws(ResolutionError) -> Value {
+    guard let asyncBody else { return try resolve(arguments: arguments) }
+    guard let container else {
+      throw ResolutionError(reason: .containerReleased)
+        .finished(requested: String(describing: Value.self))
+    }
+    var context = ResolutionContext(container: container)
+    context.graph = lock.withLock { graph.copy() }
+    context.arguments = arguments.map(RuntimeArguments.init)
+    do {
+      let value = try await asyncBody(&context)
+      try await context.finishAsync()
       return value
     } catch {
       throw error.finished(requested: String(describing: Value.self))

@@ -29,9 +29,8 @@ extension ResolvedLater {
   }
 
   private static func wrap(_ inner: Producer<Value>) -> AnyProducer {
-    let body = inner.body
-    return Producer<Self> { context throws(ResolutionError) -> Self in
-      make(DeferredResolve(&context, body))
+    Producer<Self> { context throws(ResolutionError) -> Self in
+      make(DeferredResolve(&context, inner))
     }
   }
 }

@@ -53,9 +53,7 @@ extension ByTag: SpecialParameter {
   }
 
   private static func wrap(_ inner: Producer<Value>) -> AnyProducer {
-    let body = inner.body
-    return Producer<ByTag<Tag, Value>> { context throws(ResolutionError) -> ByTag<Tag, Value> in
-      ByTag(try body(&context))
-    }
+    inner.map { ByTag($0) }
   }
+
 }

@@ -32,13 +32,34 @@ public final class Lazy<Value>: @unchecked Sendable {
   }
 
   /// The value, resolved on the first call; throws why it cannot be resolved.
+  ///
+  /// The lock is not held while the value is resolved, so a value whose factory reads another
+  /// `Lazy` (or this one's container) cannot deadlock: two threads that race for the first
+  /// value may both resolve it, and both get the one stored first.
   public func get() throws(ResolutionError) -> Value {
-    lock.lock()
-    defer { lock.unlock() }
-    if let made { return made }
+    if let made = lock.withLock({ made }) { return made }
     let value = try source.resolve()
-    made = value
-    return value
+    return keep(value)
+  }
+
+  /// The value, resolved on the first call from async code: awaits async factories and runs
+  /// isolated ones on their actor. Throws why it cannot be resolved.
+  ///
+  /// ```swift
+  /// let database = try await lazyDatabase.get()
+  /// ```
+  public func get() async throws(ResolutionError) -> Value {
+    if let made = lock.withLock({ made }) { return made }
+    let value = try await source.resolveAsync()
+    return keep(value)
+  }
+
+  private func keep(_ value: Value) -> Value {
+    lock.withLock {
+      if let made { return made }
+      made = value
+      return value
+    }
   }
 
   /// Whether the value has been resolved yet.

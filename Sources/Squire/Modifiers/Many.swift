@@ -30,11 +30,25 @@ public func many<Element>(_ parameter: Many<Element>) -> [Element] {
 
 extension Many: SpecialParameter {
   static func makeProducer(_ linker: Linker, qualifier: Qualifier) -> AnyProducer {
-    let bodies = linker.allProducers(for: Element.self, qualifier: qualifier).map(\.body)
-    return Producer<Many<Element>> { context throws(ResolutionError) -> Many<Element> in
+    let producers = linker.allProducers(for: Element.self, qualifier: qualifier)
+    let bodies = producers.map(\.body)
+    let asyncBodies =
+      producers.contains { $0.asyncBody != nil } ? producers.map(\.anyAsyncBody) : nil
+    return Producer<Many<Element>>(
+      { context throws(ResolutionError) -> Many<Element> in
+        var elements: [Element] = []
+        elements.reserveCapacity(bodies.count)
+        for body in bodies { elements.append(try body(&context)) }
+        return Many(elements)
+      },
+      async: asyncBodies.map(collecting))
+  }
+
+  private static func collecting(_ bodies: [AsyncBody<Element>]) -> AsyncBody<Many<Element>> {
+    { context async throws(ResolutionError) -> Many<Element> in
       var elements: [Element] = []
       elements.reserveCapacity(bodies.count)
-      for body in bodies { elements.append(try body(&context)) }
+      for body in bodies { elements.append(try await body(&context)) }
       return Many(elements)
     }
   }

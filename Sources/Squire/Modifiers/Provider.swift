@@ -48,6 +48,25 @@ public final class Provider<Value>: @unchecked Sendable {
     for value in repeat each args { values.append(value) }
     return try source.resolve(arguments: values)
   }
+
+  /// A newly resolved value, from async code: awaits async factories and runs isolated ones
+  /// on their actor. Throws why it cannot be resolved.
+  ///
+  /// ```swift
+  /// let connection = try await connections.get()
+  /// ```
+  public func get() async throws(ResolutionError) -> Value {
+    try await source.resolveAsync()
+  }
+
+  /// A newly resolved value built with runtime arguments, from async code.
+  public func get<each Argument>(
+    args: repeat each Argument
+  ) async throws(ResolutionError) -> Value {
+    var values: [Any] = []
+    for value in repeat each args { values.append(value) }
+    return try await source.resolveAsync(arguments: values)
+  }
 }
 
 extension Provider: ResolvedLater {

@@ -15,9 +15,9 @@ extension Component where Impl: AnyObject {
   /// ```
   @inlinable
   @discardableResult
-  public func injection(_ body: @escaping (Impl) -> Void) -> Component<Impl> {
+  public func injection(_ body: @escaping @Sendable (Impl) -> Void) -> Component<Impl> {
     addInjection(cycle: false) { _ in
-      { instance, _ throws(ResolutionError) in body(instance) }
+      InjectionStep(sync: { instance, _ throws(ResolutionError) in body(instance) })
     }
   }
 
@@ -47,13 +47,59 @@ extension Component where Impl: AnyObject {
   public func injection<Property>(
     name: String? = nil,
     cycle: Bool = false,
-    _ body: @escaping (Impl, Property) -> Void
+    _ body: @escaping @Sendable (Impl, Property) -> Void
   ) -> Component<Impl> {
     addInjection(cycle: cycle) { linker in
-      let dependency = linker.injected(Property.self, name: name, cycle: cycle)
-      return { instance, context throws(ResolutionError) in
-        body(instance, try dependency(&context))
+      InjectionStep.setting(linker.injected(Property.self, name: name, cycle: cycle)) {
+        instance, value throws(ResolutionError) in body(instance, value)
       }
+    }
+  }
+
+  /// Injects a resolved dependency through a `@MainActor` closure: for a main-actor class.
+  ///
+  /// ```swift
+  /// container.register(ViewModel.init)
+  ///   .injection { @MainActor in $0.formatter = $1 }
+  /// ```
+  ///
+  /// The closure runs on the main actor: right away in a synchronous resolve on the main
+  /// thread, after a hop in an async resolve; a synchronous resolve elsewhere fails with
+  /// "needs await".
+  @inlinable
+  @discardableResult
+  public func injection<Property>(
+    name: String? = nil,
+    cycle: Bool = false,
+    _ body: @escaping @MainActor @Sendable (Impl, Property) -> Void,
+    _ isolation: _MainActorFactory = _MainActorFactory()
+  ) -> Component<Impl> {
+    addInjection(cycle: cycle) { [record] linker in
+      InjectionStep.onMainActor(
+        linker.injected(Property.self, name: name, cycle: cycle), record.pathStep, body)
+    }
+  }
+
+  /// Injects a resolved dependency through an async closure.
+  ///
+  /// ```swift
+  /// container.register(Library.init)
+  ///   .injection { library, index in await library.load(index) }
+  /// ```
+  ///
+  /// Only an async resolve runs it; a synchronous one fails with "needs await".
+  @inlinable
+  @discardableResult
+  public func injection<Property>(
+    name: String? = nil,
+    cycle: Bool = false,
+    _ body: @escaping @Sendable (Impl, Property) async -> Void,
+    _ isolation: _AsyncFactory = _AsyncFactory(),
+    _ async: _AsyncFactory = _AsyncFactory()
+  ) -> Component<Impl> {
+    addInjection(cycle: cycle) { [record] linker in
+      InjectionStep.async(
+        linker.injected(Property.self, name: name, cycle: cycle), record.pathStep, body)
     }
   }
 
@@ -73,10 +119,10 @@ extension Component where Impl: AnyObject {
     cycle: Bool = false,
     _ keyPath: ReferenceWritableKeyPath<Impl, Property>
   ) -> Component<Impl> {
-    addInjection(cycle: cycle) { linker in
-      let dependency = linker.injected(Property.self, name: name, cycle: cycle)
-      return { instance, context throws(ResolutionError) in
-        instance[keyPath: keyPath] = try dependency(&context)
+    nonisolated(unsafe) let keyPath = keyPath
+    return addInjection(cycle: cycle) { linker in
+      InjectionStep.setting(linker.injected(Property.self, name: name, cycle: cycle)) {
+        instance, value throws(ResolutionError) in instance[keyPath: keyPath] = value
       }
     }
   }
@@ -96,12 +142,12 @@ extension Component where Impl: AnyObject {
     name: String? = nil,
     cycle: Bool = false,
     _ keyPath: ReferenceWritableKeyPath<Impl, Property>,
-    _ modificator: @escaping (Modified) -> Property
+    _ modificator: @escaping @Sendable (Modified) -> Property
   ) -> Component<Impl> {
-    addInjection(cycle: cycle) { linker in
-      let dependency = linker.injected(Modified.self, name: name, cycle: cycle)
-      return { instance, context throws(ResolutionError) in
-        instance[keyPath: keyPath] = modificator(try dependency(&context))
+    nonisolated(unsafe) let keyPath = keyPath
+    return addInjection(cycle: cycle) { linker in
+      InjectionStep.setting(linker.injected(Modified.self, name: name, cycle: cycle)) {
+        instance, value throws(ResolutionError) in instance[keyPath: keyPath] = modificator(value)
       }
     }
   }
@@ -118,15 +164,34 @@ extension Component where Impl: AnyObject {
   @inlinable
   @discardableResult
   public func injection<First, Second, each Rest>(
-    _ body: @escaping (Impl, First, Second, repeat each Rest) -> Void
+    _ body: @escaping @Sendable (Impl, First, Second, repeat each Rest) -> Void
   ) -> Component<Impl> {
     addInjection(cycle: false) { linker in
       let first = linker.dependency(First.self)
       let second = linker.dependency(Second.self)
       let rest = (repeat linker.dependency((each Rest).self))
-      return { instance, context throws(ResolutionError) in
-        body(instance, try first(&context), try second(&context), repeat try (each rest)(&context))
+      let bodies = (repeat (each rest).body)
+      let asyncBodies = (repeat (each rest).anyAsyncBody)
+      var anyAsync = first.asyncBody != nil || second.asyncBody != nil
+      for dependency in repeat each rest {
+        if dependency.asyncBody != nil { anyAsync = true }
       }
+      let (firstBody, secondBody) = (first.body, second.body)
+      let (firstAsync, secondAsync) = (first.anyAsyncBody, second.anyAsyncBody)
+      return InjectionStep(
+        sync: { instance, context throws(ResolutionError) in
+          body(
+            instance, try firstBody(&context), try secondBody(&context),
+            repeat try (each bodies)(&context))
+        },
+        async: !anyAsync
+          ? nil
+          : { instance, context async throws(ResolutionError) in
+            let a = try await firstAsync(&context)
+            let b = try await secondAsync(&context)
+            let rest = (repeat try await (each asyncBodies)(&context))
+            body(instance, a, b, repeat each rest)
+          })
     }
   }
 
@@ -138,17 +203,131 @@ extension Component where Impl: AnyObject {
   ///   .postInit { car in car.start() }
   /// ```
   @discardableResult
-  public func postInit(_ body: @escaping (Impl) -> Void) -> Component<Impl> {
-    container.update { record.postInits.append(body) }
+  public func postInit(_ body: @escaping @Sendable (Impl) -> Void) -> Component<Impl> {
+    addPostInit { _ in
+      InjectionStep(sync: { instance, _ throws(ResolutionError) in body(instance) })
+    }
+  }
+
+  /// Runs a `@MainActor` closure on every new instance after all its injections: on the main
+  /// actor, as for a `@MainActor` injection.
+  ///
+  /// ```swift
+  /// container.register(ViewModel.init)
+  ///   .postInit { @MainActor in $0.start() }
+  /// ```
+  @discardableResult
+  public func postInit(
+    _ body: @escaping @MainActor @Sendable (Impl) -> Void,
+    _ isolation: _MainActorFactory = _MainActorFactory()
+  ) -> Component<Impl> {
+    addPostInit { [record] _ in
+      InjectionStep.onMainActor(Producer { _ throws(ResolutionError) in () }, record.pathStep) {
+        instance, _ in body(instance)
+      }
+    }
+  }
+
+  /// Runs an async closure on every new instance after all its injections; only an async
+  /// resolve runs it.
+  ///
+  /// ```swift
+  /// container.register(Library.init)
+  ///   .postInit { await $0.warmUp() }
+  /// ```
+  @discardableResult
+  public func postInit(
+    _ body: @escaping @Sendable (Impl) async -> Void,
+    _ isolation: _AsyncFactory = _AsyncFactory(),
+    _ async: _AsyncFactory = _AsyncFactory()
+  ) -> Component<Impl> {
+    addPostInit { [record] _ in
+      InjectionStep.async(Producer { _ throws(ResolutionError) in () }, record.pathStep) {
+        instance, _ in await body(instance)
+      }
+    }
+  }
+
+  func addPostInit(_ link: @escaping (Linker) -> InjectionStep<Impl>) -> Component<Impl> {
+    let postInit = InjectionLink(isCyclic: false, link: link)
+    container.update { record.postInits.append(postInit) }
     return self
   }
 
   @inlinable
   func addInjection(
-    cycle: Bool, _ link: @escaping (Linker) -> LinkedInjections<Impl>.Step
+    cycle: Bool, _ link: @escaping (Linker) -> InjectionStep<Impl>
   ) -> Component<Impl> {
     let injection = InjectionLink(isCyclic: cycle, link: link)
     container.update { record.injections.append(injection) }
     return self
+  }
+}
+
+extension InjectionStep {
+  /// A step that sets a resolved dependency with `set`.
+  @inlinable
+  static func setting<P>(
+    _ dependency: Producer<P>, _ set: @escaping (Impl, P) throws(ResolutionError) -> Void
+  ) -> InjectionStep {
+    let body = dependency.body
+    return InjectionStep(
+      sync: { instance, context throws(ResolutionError) in try set(instance, try body(&context)) },
+      async: makeAsync(dependency.asyncBody, set))
+  }
+
+  @usableFromInline
+  static func makeAsync<P>(
+    _ asyncBody: AsyncBody<P>?, _ set: @escaping (Impl, P) throws(ResolutionError) -> Void
+  ) -> Async? {
+    guard let asyncBody else { return nil }
+    return { instance, context async throws(ResolutionError) in
+      try set(instance, try await asyncBody(&context))
+    }
+  }
+
+  /// A step that runs a `@MainActor` closure with a resolved dependency.
+  @usableFromInline
+  static func onMainActor<P>(
+    _ dependency: Producer<P>, _ step: PathStep,
+    _ body: @escaping @MainActor @Sendable (Impl, P) -> Void
+  ) -> InjectionStep {
+    let sync = dependency.body
+    let async = dependency.anyAsyncBody
+    return InjectionStep(
+      sync: { instance, context throws(ResolutionError) in
+        let value = try sync(&context)
+        guard isOnMainThread() else {
+          throw ResolutionError.needsAwait(step, AwaitCause.mainActor)
+        }
+        // On the main thread, main-actor code may run synchronously (see `register`).
+        let moved = Transfer((instance, value))
+        let call: @MainActor () -> Void = { body(moved.value.0, moved.value.1) }
+        unsafeBitCast(call, to: (() -> Void).self)()
+      },
+      async: { instance, context async throws(ResolutionError) in
+        let moved = Transfer((instance, try await async(&context)))
+        _ = try? await Squire.onMainActor(
+          Transfer<@MainActor () throws -> Void> {
+            body(moved.value.0, moved.value.1)
+          })
+      })
+  }
+
+  /// A step that runs an async closure with a resolved dependency.
+  @usableFromInline
+  static func async<P>(
+    _ dependency: Producer<P>, _ step: PathStep,
+    _ body: @escaping @Sendable (Impl, P) async -> Void
+  ) -> InjectionStep {
+    let async = dependency.anyAsyncBody
+    return InjectionStep(
+      sync: { _, _ throws(ResolutionError) in
+        throw ResolutionError.needsAwait(step, AwaitCause.asyncInjection)
+      },
+      async: { instance, context async throws(ResolutionError) in
+        let moved = Transfer((instance, try await async(&context)))
+        await body(moved.value.0, moved.value.1)
+      })
   }
 }

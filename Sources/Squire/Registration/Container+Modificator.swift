@@ -12,8 +12,8 @@ extension Container {
   @inlinable
   @discardableResult
   public func register<Impl, Modified, First, each Rest>(
-    _ factory: @escaping (First, repeat each Rest) -> Impl,
-    modificator: @escaping (Modified) -> First,
+    _ factory: @escaping @Sendable (First, repeat each Rest) -> Impl,
+    modificator: @escaping @Sendable (Modified) -> First,
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> Component<Impl> {

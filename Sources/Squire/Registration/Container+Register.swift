@@ -3,32 +3,200 @@
 extension Container {
   /// Registers a component built by `factory`, with every parameter resolved by its type.
   ///
-  /// The factory can be an initializer, named or not, or a closure of any arity:
+  /// The factory can be an initializer, named or not, or a closure of any arity; it may throw:
   ///
   /// ```swift
   /// container.register(Car.init)
   /// container.register(Car.init(engine:wheel:body:))
   /// container.register { Car(engine: $0, wheel: $1, body: $2) }
+  /// container.register { () throws -> Settings in try Settings.load() }
+  /// ```
+  ///
+  /// The factory is `@Sendable`: the container may call it on any thread. An error it throws
+  /// becomes a ``ResolutionError`` with reason ``ResolutionError/Reason/factoryFailed(component:error:)``
+  /// that carries the error; a cached lifetime caches nothing then, and the next resolve tries
+  /// again.
+  ///
+  /// A `@MainActor` initializer or closure, and an async one, are registered with the same
+  /// spelling (the other `register` overloads take them):
+  ///
+  /// ```swift
+  /// container.register(ViewModel.init)                       // a @MainActor class
+  /// container.register { () async -> Database in await Database.connect() }
   /// ```
   ///
   /// Returns the ``Component`` so that options can be chained:
   /// `.as(Vehicle.self)`, `.lifetime(.single)`, `.default()`.
+  ///
+  /// - Parameters:
+  ///   - factory: builds the component from its dependencies.
+  ///   - file: where the registration is written, for diagnostics; leave the default.
+  ///   - line: where the registration is written, for diagnostics; leave the default.
   @inlinable
   @discardableResult
   public func register<Impl, each P>(
-    _ factory: @escaping (repeat each P) -> Impl,
+    _ factory: @escaping @Sendable (repeat each P) throws -> Impl,
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> Component<Impl> {
     add(
       TypedRecord(location: SourceLocation(file: file, line: line)) { linker, record in
         let dependencies = (repeat linker.dependency((each P).self))
+        let bodies = (repeat (each dependencies).body)
         let step = record.pathStep
-        return linker.producer(for: record) { context throws(ResolutionError) -> Impl in
-          try context.construct(step) { context throws(ResolutionError) -> Impl in
-            factory(repeat try (each dependencies)(&context))
-          }
-        }
+        return linker.producer(
+          for: record,
+          build: { context throws(ResolutionError) -> Impl in
+            try context.construct(step) { context throws(ResolutionError) -> Impl in
+              let arguments = (repeat try (each bodies)(&context))
+              do {
+                return try factory(repeat each arguments)
+              } catch {
+                throw ResolutionError.thrown(error, by: step)
+              }
+            }
+          },
+          asyncBuild: Linker.asyncBuild(step, repeat each dependencies) {
+            (arguments: repeat each P) throws(ResolutionError) -> Impl in
+            do {
+              return try factory(repeat each arguments)
+            } catch {
+              throw ResolutionError.thrown(error, by: step)
+            }
+          })
+      })
+  }
+
+  /// Registers a component whose factory is isolated to the main actor: a `@MainActor` class's
+  /// initializer, or a `@MainActor` closure.
+  ///
+  /// ```swift
+  /// @MainActor final class ViewModel {
+  ///   init(service: Service) { ... }
+  /// }
+  /// container.register(ViewModel.init)
+  /// container.register { @MainActor in ViewModel(service: $0) }
+  ///
+  /// let model: ViewModel = container.resolve()         // on the main actor: built right here
+  /// let model: ViewModel = await container.resolve()   // anywhere: built on the main actor
+  /// ```
+  ///
+  /// The factory always runs on the main actor. A synchronous resolve on the main thread runs it
+  /// there and then; a synchronous resolve elsewhere fails with
+  /// ``ResolutionError/Reason/needsAwait(component:cause:)`` (it never blocks a thread waiting
+  /// for the main actor); an async resolve hops to the main actor for it.
+  ///
+  /// - Parameters:
+  ///   - factory: builds the component from its dependencies, on the main actor.
+  ///   - file: where the registration is written, for diagnostics; leave the default.
+  ///   - line: where the registration is written, for diagnostics; leave the default.
+  ///   - isolation: tells this overload from the others; leave the default.
+  @inlinable
+  @discardableResult
+  public func register<Impl, each P>(
+    _ factory: @escaping @MainActor @Sendable (repeat each P) throws -> Impl,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ isolation: _MainActorFactory = _MainActorFactory()
+  ) -> Component<Impl> {
+    add(
+      TypedRecord(location: SourceLocation(file: file, line: line), execution: .mainActor) {
+        linker, record in
+        let dependencies = (repeat linker.dependency((each P).self))
+        let bodies = (repeat (each dependencies).body)
+        let asyncBodies = (repeat (each dependencies).anyAsyncBody)
+        let step = record.pathStep
+        return linker.producer(
+          for: record,
+          build: { context throws(ResolutionError) -> Impl in
+            try context.construct(step) { context throws(ResolutionError) -> Impl in
+              let arguments = (repeat try (each bodies)(&context))
+              guard isOnMainThread() else {
+                throw ResolutionError.needsAwait(step, AwaitCause.mainActor)
+              }
+              // On the main thread, main-actor code may run synchronously: what
+              // `MainActor.assumeIsolated` does, without asking for `Sendable` arguments.
+              let moved = Transfer((repeat each arguments))
+              let call: @MainActor () throws -> Impl = { try factory(repeat each moved.value) }
+              do {
+                return try unsafeBitCast(call, to: (() throws -> Impl).self)()
+              } catch {
+                throw ResolutionError.thrown(error, by: step)
+              }
+            }
+          },
+          asyncBuild: { context async throws(ResolutionError) -> Impl in
+            try await context.constructAsync(step) {
+              context async throws(ResolutionError) -> Impl in
+              let arguments = Transfer((repeat try await (each asyncBodies)(&context)))
+              do {
+                let call = Transfer<@MainActor () throws -> Impl> {
+                  try factory(repeat each arguments.value)
+                }
+                return try await onMainActor(call)
+              } catch {
+                throw ResolutionError.thrown(error, by: step)
+              }
+            }
+          })
+      })
+  }
+
+  /// Registers a component built by an async factory: an `async` initializer, or an `async`
+  /// closure. A factory isolated to an actor (a `@MainActor` class's async initializer) runs on
+  /// that actor; what it returns must then be `Sendable`, as the compiler checks.
+  ///
+  /// ```swift
+  /// container.register(Cache.init)                         // init(database:) async
+  /// container.register { () async -> Database in await Database.connect() }
+  /// container.register { () async throws -> Settings in try await Settings.fetch() }
+  ///
+  /// let cache: Cache = await container.resolve()
+  /// ```
+  ///
+  /// Only an async resolve (`await container.resolve()`) builds it; a synchronous one fails
+  /// with ``ResolutionError/Reason/needsAwait(component:cause:)``, unless a cached instance is
+  /// already there.
+  ///
+  /// - Parameters:
+  ///   - factory: builds the component from its dependencies.
+  ///   - file: where the registration is written, for diagnostics; leave the default.
+  ///   - line: where the registration is written, for diagnostics; leave the default.
+  ///   - isolation: tells this overload from the others; leave the default.
+  ///   - async: tells this overload from the others; leave the default.
+  @inlinable
+  @discardableResult
+  public func register<Impl, each P>(
+    _ factory: @escaping @Sendable (repeat each P) async throws -> Impl,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ isolation: _AsyncFactory = _AsyncFactory(),
+    _ async: _AsyncFactory = _AsyncFactory()
+  ) -> Component<Impl> {
+    add(
+      TypedRecord(location: SourceLocation(file: file, line: line), execution: .async) {
+        linker, record in
+        let dependencies = (repeat linker.dependency((each P).self))
+        let asyncBodies = (repeat (each dependencies).anyAsyncBody)
+        let step = record.pathStep
+        return linker.producer(
+          for: record,
+          build: { context throws(ResolutionError) -> Impl in
+            try context.construct(step) { _ throws(ResolutionError) -> Impl in
+              throw ResolutionError.needsAwait(step, AwaitCause.async)
+            }
+          },
+          asyncBuild: { context async throws(ResolutionError) -> Impl in
+            try await context.constructAsync(step) {
+              context async throws(ResolutionError) -> Impl in
+              let arguments = Transfer((repeat try await (each asyncBodies)(&context)))
+              do {
+                return try await factory(repeat each arguments.value)
+              } catch {
+                throw ResolutionError.thrown(error, by: step)
+              }
+            }
+          })
       })
   }
 
@@ -39,18 +207,32 @@ extension Container {
   @inline(__always)
   @discardableResult
   public func register<Impl>(
-    _ factory: @escaping () -> Impl,
+    _ factory: @escaping @Sendable () throws -> Impl,
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> Component<Impl> {
     add(
       TypedRecord(location: SourceLocation(file: file, line: line)) { linker, record in
         let step = record.pathStep
-        return linker.producer(for: record) { context throws(ResolutionError) -> Impl in
-          try context.construct(step) { context throws(ResolutionError) -> Impl in
-            factory()
-          }
-        }
+        return linker.producer(
+          for: record,
+          build: { context throws(ResolutionError) -> Impl in
+            try context.construct(step) { context throws(ResolutionError) -> Impl in
+              do {
+                return try factory()
+              } catch {
+                throw ResolutionError.thrown(error, by: step)
+              }
+            }
+          },
+          asyncBuild: Linker.asyncBuild(step) {
+            () throws(ResolutionError) -> Impl in
+            do {
+              return try factory()
+            } catch {
+              throw ResolutionError.thrown(error, by: step)
+            }
+          })
       })
   }
 
@@ -61,19 +243,35 @@ extension Container {
   @inline(__always)
   @discardableResult
   public func register<Impl, P1>(
-    _ factory: @escaping (consuming P1) -> Impl,
+    _ factory: @escaping @Sendable (consuming P1) throws -> Impl,
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> Component<Impl> {
     add(
       TypedRecord(location: SourceLocation(file: file, line: line)) { linker, record in
         let d1 = linker.dependency(P1.self)
+        let b1 = d1.body
         let step = record.pathStep
-        return linker.producer(for: record) { context throws(ResolutionError) -> Impl in
-          try context.construct(step) { context throws(ResolutionError) -> Impl in
-            factory(try d1(&context))
-          }
-        }
+        return linker.producer(
+          for: record,
+          build: { context throws(ResolutionError) -> Impl in
+            try context.construct(step) { context throws(ResolutionError) -> Impl in
+              let a1 = try b1(&context)
+              do {
+                return try factory(a1)
+              } catch {
+                throw ResolutionError.thrown(error, by: step)
+              }
+            }
+          },
+          asyncBuild: Linker.asyncBuild(step, d1) {
+            (a1: P1) throws(ResolutionError) -> Impl in
+            do {
+              return try factory(a1)
+            } catch {
+              throw ResolutionError.thrown(error, by: step)
+            }
+          })
       })
   }
 
@@ -84,20 +282,38 @@ extension Container {
   @inline(__always)
   @discardableResult
   public func register<Impl, P1, P2>(
-    _ factory: @escaping (consuming P1, consuming P2) -> Impl,
+    _ factory: @escaping @Sendable (consuming P1, consuming P2) throws -> Impl,
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> Component<Impl> {
     add(
       TypedRecord(location: SourceLocation(file: file, line: line)) { linker, record in
         let d1 = linker.dependency(P1.self)
+        let b1 = d1.body
         let d2 = linker.dependency(P2.self)
+        let b2 = d2.body
         let step = record.pathStep
-        return linker.producer(for: record) { context throws(ResolutionError) -> Impl in
-          try context.construct(step) { context throws(ResolutionError) -> Impl in
-            factory(try d1(&context), try d2(&context))
-          }
-        }
+        return linker.producer(
+          for: record,
+          build: { context throws(ResolutionError) -> Impl in
+            try context.construct(step) { context throws(ResolutionError) -> Impl in
+              let a1 = try b1(&context)
+              let a2 = try b2(&context)
+              do {
+                return try factory(a1, a2)
+              } catch {
+                throw ResolutionError.thrown(error, by: step)
+              }
+            }
+          },
+          asyncBuild: Linker.asyncBuild(step, d1, d2) {
+            (a1: P1, a2: P2) throws(ResolutionError) -> Impl in
+            do {
+              return try factory(a1, a2)
+            } catch {
+              throw ResolutionError.thrown(error, by: step)
+            }
+          })
       })
   }
 
@@ -108,21 +324,41 @@ extension Container {
   @inline(__always)
   @discardableResult
   public func register<Impl, P1, P2, P3>(
-    _ factory: @escaping (consuming P1, consuming P2, consuming P3) -> Impl,
+    _ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3) throws -> Impl,
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> Component<Impl> {
     add(
       TypedRecord(location: SourceLocation(file: file, line: line)) { linker, record in
         let d1 = linker.dependency(P1.self)
+        let b1 = d1.body
         let d2 = linker.dependency(P2.self)
+        let b2 = d2.body
         let d3 = linker.dependency(P3.self)
+        let b3 = d3.body
         let step = record.pathStep
-        return linker.producer(for: record) { context throws(ResolutionError) -> Impl in
-          try context.construct(step) { context throws(ResolutionError) -> Impl in
-            factory(try d1(&context), try d2(&context), try d3(&context))
-          }
-        }
+        return linker.producer(
+          for: record,
+          build: { context throws(ResolutionError) -> Impl in
+            try context.construct(step) { context throws(ResolutionError) -> Impl in
+              let a1 = try b1(&context)
+              let a2 = try b2(&context)
+              let a3 = try b3(&context)
+              do {
+                return try factory(a1, a2, a3)
+              } catch {
+                throw ResolutionError.thrown(error, by: step)
+              }
+            }
+          },
+          asyncBuild: Linker.asyncBuild(step, d1, d2, d3) {
+            (a1: P1, a2: P2, a3: P3) throws(ResolutionError) -> Impl in
+            do {
+              return try factory(a1, a2, a3)
+            } catch {
+              throw ResolutionError.thrown(error, by: step)
+            }
+          })
       })
   }
 
@@ -133,22 +369,45 @@ extension Container {
   @inline(__always)
   @discardableResult
   public func register<Impl, P1, P2, P3, P4>(
-    _ factory: @escaping (consuming P1, consuming P2, consuming P3, consuming P4) -> Impl,
+    _ factory:
+      @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4) throws -> Impl,
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> Component<Impl> {
     add(
       TypedRecord(location: SourceLocation(file: file, line: line)) { linker, record in
         let d1 = linker.dependency(P1.self)
+        let b1 = d1.body
         let d2 = linker.dependency(P2.self)
+        let b2 = d2.body
         let d3 = linker.dependency(P3.self)
+        let b3 = d3.body
         let d4 = linker.dependency(P4.self)
+        let b4 = d4.body
         let step = record.pathStep
-        return linker.producer(for: record) { context throws(ResolutionError) -> Impl in
-          try context.construct(step) { context throws(ResolutionError) -> Impl in
-            factory(try d1(&context), try d2(&context), try d3(&context), try d4(&context))
-          }
-        }
+        return linker.producer(
+          for: record,
+          build: { context throws(ResolutionError) -> Impl in
+            try context.construct(step) { context throws(ResolutionError) -> Impl in
+              let a1 = try b1(&context)
+              let a2 = try b2(&context)
+              let a3 = try b3(&context)
+              let a4 = try b4(&context)
+              do {
+                return try factory(a1, a2, a3, a4)
+              } catch {
+                throw ResolutionError.thrown(error, by: step)
+              }
+            }
+          },
+          asyncBuild: Linker.asyncBuild(step, d1, d2, d3, d4) {
+            (a1: P1, a2: P2, a3: P3, a4: P4) throws(ResolutionError) -> Impl in
+            do {
+              return try factory(a1, a2, a3, a4)
+            } catch {
+              throw ResolutionError.thrown(error, by: step)
+            }
+          })
       })
   }
 
@@ -160,25 +419,48 @@ extension Container {
   @discardableResult
   public func register<Impl, P1, P2, P3, P4, P5>(
     _ factory:
-      @escaping (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5) -> Impl,
+      @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5)
+      throws -> Impl,
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> Component<Impl> {
     add(
       TypedRecord(location: SourceLocation(file: file, line: line)) { linker, record in
         let d1 = linker.dependency(P1.self)
+        let b1 = d1.body
         let d2 = linker.dependency(P2.self)
+        let b2 = d2.body
         let d3 = linker.dependency(P3.self)
+        let b3 = d3.body
         let d4 = linker.dependency(P4.self)
+        let b4 = d4.body
         let d5 = linker.dependency(P5.self)
+        let b5 = d5.body
         let step = record.pathStep
-        return linker.producer(for: record) { context throws(ResolutionError) -> Impl in
-          try context.construct(step) { context throws(ResolutionError) -> Impl in
-            factory(
-              try d1(&context), try d2(&context), try d3(&context), try d4(&context),
-              try d5(&context))
-          }
-        }
+        return linker.producer(
+          for: record,
+          build: { context throws(ResolutionError) -> Impl in
+            try context.construct(step) { context throws(ResolutionError) -> Impl in
+              let a1 = try b1(&context)
+              let a2 = try b2(&context)
+              let a3 = try b3(&context)
+              let a4 = try b4(&context)
+              let a5 = try b5(&context)
+              do {
+                return try factory(a1, a2, a3, a4, a5)
+              } catch {
+                throw ResolutionError.thrown(error, by: step)
+              }
+            }
+          },
+          asyncBuild: Linker.asyncBuild(step, d1, d2, d3, d4, d5) {
+            (a1: P1, a2: P2, a3: P3, a4: P4, a5: P5) throws(ResolutionError) -> Impl in
+            do {
+              return try factory(a1, a2, a3, a4, a5)
+            } catch {
+              throw ResolutionError.thrown(error, by: step)
+            }
+          })
       })
   }
 
@@ -190,27 +472,52 @@ extension Container {
   @discardableResult
   public func register<Impl, P1, P2, P3, P4, P5, P6>(
     _ factory:
-      @escaping (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6)
-      -> Impl,
+      @escaping @Sendable (
+        consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6
+      ) throws -> Impl,
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> Component<Impl> {
     add(
       TypedRecord(location: SourceLocation(file: file, line: line)) { linker, record in
         let d1 = linker.dependency(P1.self)
+        let b1 = d1.body
         let d2 = linker.dependency(P2.self)
+        let b2 = d2.body
         let d3 = linker.dependency(P3.self)
+        let b3 = d3.body
         let d4 = linker.dependency(P4.self)
+        let b4 = d4.body
         let d5 = linker.dependency(P5.self)
+        let b5 = d5.body
         let d6 = linker.dependency(P6.self)
+        let b6 = d6.body
         let step = record.pathStep
-        return linker.producer(for: record) { context throws(ResolutionError) -> Impl in
-          try context.construct(step) { context throws(ResolutionError) -> Impl in
-            factory(
-              try d1(&context), try d2(&context), try d3(&context), try d4(&context),
-              try d5(&context), try d6(&context))
-          }
-        }
+        return linker.producer(
+          for: record,
+          build: { context throws(ResolutionError) -> Impl in
+            try context.construct(step) { context throws(ResolutionError) -> Impl in
+              let a1 = try b1(&context)
+              let a2 = try b2(&context)
+              let a3 = try b3(&context)
+              let a4 = try b4(&context)
+              let a5 = try b5(&context)
+              let a6 = try b6(&context)
+              do {
+                return try factory(a1, a2, a3, a4, a5, a6)
+              } catch {
+                throw ResolutionError.thrown(error, by: step)
+              }
+            }
+          },
+          asyncBuild: Linker.asyncBuild(step, d1, d2, d3, d4, d5, d6) {
+            (a1: P1, a2: P2, a3: P3, a4: P4, a5: P5, a6: P6) throws(ResolutionError) -> Impl in
+            do {
+              return try factory(a1, a2, a3, a4, a5, a6)
+            } catch {
+              throw ResolutionError.thrown(error, by: step)
+            }
+          })
       })
   }
 
@@ -222,30 +529,57 @@ extension Container {
   @discardableResult
   public func register<Impl, P1, P2, P3, P4, P5, P6, P7>(
     _ factory:
-      @escaping (
+      @escaping @Sendable (
         consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6,
         consuming P7
-      ) -> Impl,
+      ) throws -> Impl,
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> Component<Impl> {
     add(
       TypedRecord(location: SourceLocation(file: file, line: line)) { linker, record in
         let d1 = linker.dependency(P1.self)
+        let b1 = d1.body
         let d2 = linker.dependency(P2.self)
+        let b2 = d2.body
         let d3 = linker.dependency(P3.self)
+        let b3 = d3.body
         let d4 = linker.dependency(P4.self)
+        let b4 = d4.body
         let d5 = linker.dependency(P5.self)
+        let b5 = d5.body
         let d6 = linker.dependency(P6.self)
+        let b6 = d6.body
         let d7 = linker.dependency(P7.self)
+        let b7 = d7.body
         let step = record.pathStep
-        return linker.producer(for: record) { context throws(ResolutionError) -> Impl in
-          try context.construct(step) { context throws(ResolutionError) -> Impl in
-            factory(
-              try d1(&context), try d2(&context), try d3(&context), try d4(&context),
-              try d5(&context), try d6(&context), try d7(&context))
-          }
-        }
+        return linker.producer(
+          for: record,
+          build: { context throws(ResolutionError) -> Impl in
+            try context.construct(step) { context throws(ResolutionError) -> Impl in
+              let a1 = try b1(&context)
+              let a2 = try b2(&context)
+              let a3 = try b3(&context)
+              let a4 = try b4(&context)
+              let a5 = try b5(&context)
+              let a6 = try b6(&context)
+              let a7 = try b7(&context)
+              do {
+                return try factory(a1, a2, a3, a4, a5, a6, a7)
+              } catch {
+                throw ResolutionError.thrown(error, by: step)
+              }
+            }
+          },
+          asyncBuild: Linker.asyncBuild(step, d1, d2, d3, d4, d5, d6, d7) {
+            (a1: P1, a2: P2, a3: P3, a4: P4, a5: P5, a6: P6, a7: P7) throws(ResolutionError) -> Impl
+            in
+            do {
+              return try factory(a1, a2, a3, a4, a5, a6, a7)
+            } catch {
+              throw ResolutionError.thrown(error, by: step)
+            }
+          })
       })
   }
 
@@ -257,31 +591,60 @@ extension Container {
   @discardableResult
   public func register<Impl, P1, P2, P3, P4, P5, P6, P7, P8>(
     _ factory:
-      @escaping (
+      @escaping @Sendable (
         consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6,
         consuming P7, consuming P8
-      ) -> Impl,
+      ) throws -> Impl,
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> Component<Impl> {
     add(
       TypedRecord(location: SourceLocation(file: file, line: line)) { linker, record in
         let d1 = linker.dependency(P1.self)
+        let b1 = d1.body
         let d2 = linker.dependency(P2.self)
+        let b2 = d2.body
         let d3 = linker.dependency(P3.self)
+        let b3 = d3.body
         let d4 = linker.dependency(P4.self)
+        let b4 = d4.body
         let d5 = linker.dependency(P5.self)
+        let b5 = d5.body
         let d6 = linker.dependency(P6.self)
+        let b6 = d6.body
         let d7 = linker.dependency(P7.self)
+        let b7 = d7.body
         let d8 = linker.dependency(P8.self)
+        let b8 = d8.body
         let step = record.pathStep
-        return linker.producer(for: record) { context throws(ResolutionError) -> Impl in
-          try context.construct(step) { context throws(ResolutionError) -> Impl in
-            factory(
-              try d1(&context), try d2(&context), try d3(&context), try d4(&context),
-              try d5(&context), try d6(&context), try d7(&context), try d8(&context))
-          }
-        }
+        return linker.producer(
+          for: record,
+          build: { context throws(ResolutionError) -> Impl in
+            try context.construct(step) { context throws(ResolutionError) -> Impl in
+              let a1 = try b1(&context)
+              let a2 = try b2(&context)
+              let a3 = try b3(&context)
+              let a4 = try b4(&context)
+              let a5 = try b5(&context)
+              let a6 = try b6(&context)
+              let a7 = try b7(&context)
+              let a8 = try b8(&context)
+              do {
+                return try factory(a1, a2, a3, a4, a5, a6, a7, a8)
+              } catch {
+                throw ResolutionError.thrown(error, by: step)
+              }
+            }
+          },
+          asyncBuild: Linker.asyncBuild(step, d1, d2, d3, d4, d5, d6, d7, d8) {
+            (a1: P1, a2: P2, a3: P3, a4: P4, a5: P5, a6: P6, a7: P7, a8: P8) throws(ResolutionError)
+              -> Impl in
+            do {
+              return try factory(a1, a2, a3, a4, a5, a6, a7, a8)
+            } catch {
+              throw ResolutionError.thrown(error, by: step)
+            }
+          })
       })
   }
 }

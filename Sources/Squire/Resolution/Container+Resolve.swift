@@ -14,12 +14,19 @@ extension Container {
   ///
   /// Resolve at the composition root; components should receive their dependencies, not reach
   /// for the container. Use ``tryResolve(_:)`` to handle a failure instead of trapping.
+  ///
+  /// - Parameters:
+  ///   - type: the type to build; inferred from the context when left out.
+  ///   - file: the caller's file, named in the trap; leave the default.
+  ///   - line: the caller's line, named in the trap; leave the default.
   @inlinable
-  public func resolve<T>(_ type: T.Type = T.self) -> T {
+  public func resolve<T>(
+    _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
+  ) -> T {
     do {
       return try tryResolve(T.self)
     } catch {
-      fatalError(error.description)
+      fatalError(error.description, file: file, line: line)
     }
   }
 
@@ -64,8 +71,10 @@ extension Container {
   /// container.register(Car.init).as(Car.self, name: "BMW")
   /// let car: Car = container.resolve(name: "BMW")
   /// ```
-  public func resolve<T>(_ type: T.Type = T.self, name: String) -> T {
-    trapping { () throws(ResolutionError) in try tryResolve(T.self, name: name) }
+  public func resolve<T>(
+    _ type: T.Type = T.self, name: String, file: StaticString = #fileID, line: UInt = #line
+  ) -> T {
+    trapping(file, line) { () throws(ResolutionError) in try tryResolve(T.self, name: name) }
   }
 
   /// Builds the `T` registered under `name`, or throws why it cannot.
@@ -81,8 +90,10 @@ extension Container {
   /// container.register(GildedArmor.init).as(Armor.self, tag: Ceremonial.self)
   /// let armor: Armor = container.resolve(tag: Ceremonial.self)
   /// ```
-  public func resolve<T, Tag>(_ type: T.Type = T.self, tag: Tag.Type) -> T {
-    trapping { () throws(ResolutionError) in try tryResolve(T.self, tag: tag) }
+  public func resolve<T, Tag>(
+    _ type: T.Type = T.self, tag: Tag.Type, file: StaticString = #fileID, line: UInt = #line
+  ) -> T {
+    trapping(file, line) { () throws(ResolutionError) in try tryResolve(T.self, tag: tag) }
   }
 
   /// Builds the `T` registered under the tag `tag`, or throws why it cannot.
@@ -102,8 +113,13 @@ extension Container {
   /// container.register(Knight.init(name:armor:)) { arg($0) }
   /// let knight: Knight = container.resolve(args: "Lancelot")
   /// ```
-  public func resolve<T, each Argument>(_ type: T.Type = T.self, args: repeat each Argument) -> T {
-    trapping { () throws(ResolutionError) in try tryResolve(T.self, args: repeat each args) }
+  public func resolve<T, each Argument>(
+    _ type: T.Type = T.self, args: repeat each Argument, file: StaticString = #fileID,
+    line: UInt = #line
+  ) -> T {
+    trapping(file, line) { () throws(ResolutionError) in
+      try tryResolve(T.self, args: repeat each args)
+    }
   }
 
   /// Builds a `T` with runtime arguments, or throws why it cannot.
@@ -137,11 +153,154 @@ extension Container {
 }
 
 /// Runs `body`, trapping with the error's full diagnostic if it throws: what every non-throwing
-/// entry point (`resolve`, `Lazy.value`, `Provider.value`) does with a failure.
-func trapping<T>(_ body: () throws(ResolutionError) -> T) -> T {
+/// entry point (`resolve`, `Lazy.value`, `Provider.value`) does with a failure. The trap names
+/// the caller's `file` and `line`.
+func trapping<T>(
+  _ file: StaticString = #fileID, _ line: UInt = #line, _ body: () throws(ResolutionError) -> T
+) -> T {
   do {
     return try body()
   } catch {
-    fatalError(error.description)
+    fatalError(error.description, file: file, line: line)
+  }
+}
+
+/// The async form of ``trapping(_:_:_:)``.
+func trapping<T>(
+  _ file: StaticString, _ line: UInt, _ body: () async throws(ResolutionError) -> T
+) async -> T {
+  do {
+    return try await body()
+  } catch {
+    fatalError(error.description, file: file, line: line)
+  }
+}
+
+// MARK: Async
+
+extension Container {
+  /// Builds a `T` from async code: awaits async factories, and runs isolated ones (a
+  /// `@MainActor` initializer) on their actor. Traps with the full diagnostic if it cannot.
+  ///
+  /// In async code the compiler picks this form and asks for `await`:
+  ///
+  /// ```swift
+  /// let database: Database = await container.resolve()
+  /// let model = await container.resolve(ViewModel.self)   // built on the main actor
+  /// ```
+  ///
+  /// A graph with nothing async in it is built as by the synchronous `resolve`.
+  ///
+  /// - Parameters:
+  ///   - type: the type to build; inferred from the context when left out.
+  ///   - file: the caller's file, named in the trap; leave the default.
+  ///   - line: the caller's line, named in the trap; leave the default.
+  @inlinable
+  public func resolve<T>(
+    _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
+  ) async -> T {
+    do {
+      return try await tryResolve(T.self)
+    } catch {
+      fatalError(error.description, file: file, line: line)
+    }
+  }
+
+  /// Builds a `T` from async code, or throws a ``ResolutionError`` (a factory's own error is
+  /// its ``ResolutionError/underlyingError``).
+  ///
+  /// ```swift
+  /// let database = try await container.tryResolve(Database.self)
+  /// ```
+  @inlinable
+  public func tryResolve<T>(_ type: T.Type = T.self) async throws(ResolutionError) -> T {
+    try await resolveAsync(T.self, qualifier: .none, arguments: nil)
+  }
+
+  /// Builds the `T` registered under `name`, from async code; traps if it cannot.
+  public func resolve<T>(
+    _ type: T.Type = T.self, name: String, file: StaticString = #fileID, line: UInt = #line
+  ) async -> T {
+    await trapping(file, line) { () async throws(ResolutionError) in
+      try await tryResolve(T.self, name: name)
+    }
+  }
+
+  /// Builds the `T` registered under `name`, from async code, or throws why it cannot.
+  public func tryResolve<T>(
+    _ type: T.Type = T.self, name: String
+  ) async throws(ResolutionError) -> T {
+    try await resolveAsync(T.self, qualifier: .name(name), arguments: nil)
+  }
+
+  /// Builds the `T` registered under the tag `tag`, from async code; traps if it cannot.
+  public func resolve<T, Tag>(
+    _ type: T.Type = T.self, tag: Tag.Type, file: StaticString = #fileID, line: UInt = #line
+  ) async -> T {
+    await trapping(file, line) { () async throws(ResolutionError) in
+      try await tryResolve(T.self, tag: tag)
+    }
+  }
+
+  /// Builds the `T` registered under the tag `tag`, from async code, or throws why it cannot.
+  public func tryResolve<T, Tag>(
+    _ type: T.Type = T.self, tag: Tag.Type
+  ) async throws(ResolutionError) -> T {
+    try await resolveAsync(T.self, qualifier: .tag(TagRegistry.register(Tag.self)), arguments: nil)
+  }
+
+  /// Builds a `T` with runtime arguments, from async code; traps if it cannot.
+  public func resolve<T, each Argument>(
+    _ type: T.Type = T.self, args: repeat each Argument, file: StaticString = #fileID,
+    line: UInt = #line
+  ) async -> T {
+    var values: [Any] = []
+    for value in repeat each args { values.append(value) }
+    let arguments = Transfer(values)
+    return await trapping(file, line) { () async throws(ResolutionError) in
+      try await resolveAsync(
+        T.self, qualifier: .none, arguments: RuntimeArguments(arguments.value))
+    }
+  }
+
+  /// Builds a `T` with runtime arguments, from async code, or throws why it cannot.
+  public func tryResolve<T, each Argument>(
+    _ type: T.Type = T.self, args: repeat each Argument
+  ) async throws(ResolutionError) -> T {
+    var values: [Any] = []
+    for value in repeat each args { values.append(value) }
+    return try await resolveAsync(T.self, qualifier: .none, arguments: RuntimeArguments(values))
+  }
+
+  /// The async resolve: the async body of the producer when it has one, its synchronous body
+  /// otherwise (a graph with nothing async in it).
+  @usableFromInline
+  func resolveAsync<T>(
+    _ type: T.Type, qualifier: Qualifier, arguments: RuntimeArguments?
+  ) async throws(ResolutionError) -> T {
+    let producer: Producer<T>
+    if qualifier == .none, let current = published.load(ordering: .acquiring),
+      let found = current._withUnsafeGuaranteedRef({
+        $0.table.producer(for: ObjectIdentifier(T.self))
+      })
+    {
+      producer = unsafeDowncast(found.takeUnretainedValue(), to: Producer<T>.self)
+    } else {
+      producer = snapshot.slowProducer(for: T.self, qualifier: qualifier)
+    }
+    var context = ResolutionContext(container: self)
+    context.arguments = arguments
+    do {
+      if let asyncBody = producer.asyncBody {
+        let resolved = try await asyncBody(&context)
+        try await context.finishAsync()
+        return resolved
+      }
+      let resolved = try producer.body(&context)
+      try context.finish()
+      return resolved
+    } catch {
+      throw error.finished(requested: Linker.describe(T.self, qualifier))
+    }
   }
 }

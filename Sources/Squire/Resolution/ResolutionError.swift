@@ -33,6 +33,13 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case tooDeep(limit: Int)
     /// A `Lazy` or `Provider` was used after the container that made it was released.
     case containerReleased
+    /// A synchronous resolve met `component`, which it cannot build without waiting: its
+    /// factory is async, or isolated to an actor the resolve is not running on. `cause` says
+    /// which.
+    case needsAwait(component: String, cause: String)
+    /// The factory (or an injection, or `postInit`) of `component` threw `error`; the error
+    /// itself is ``ResolutionError/underlyingError``.
+    case factoryFailed(component: String, error: String)
   }
 
   /// The type (with name or tag) that was asked of the container.
@@ -44,6 +51,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   public internal(set) var reason: Reason
   /// Registrations that are close to what was missing: a likely typo or a forgotten `.as`.
   public internal(set) var suggestions: [String]
+  /// The error a factory threw, for ``Reason/factoryFailed(component:error:)``.
+  public internal(set) var underlyingError: (any Error)?
 
   @usableFromInline
   internal var steps: [PathStep]
@@ -76,7 +85,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     switch reason {
     case .notRegistered(let type), .ambiguous(let type, _):
       steps.isEmpty ? nil : type
-    case .cycle, .missingArgument, .notConvertible, .invalidLifetime, .tooDeep, .containerReleased:
+    case .cycle, .missingArgument, .notConvertible, .invalidLifetime, .tooDeep, .containerReleased,
+      .needsAwait, .factoryFailed:
       nil
     }
   }
@@ -103,6 +113,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case .containerReleased:
       return "the container that made this `Lazy` or `Provider` has been released, and with it "
         + "the registrations that would build the value."
+    case .needsAwait(let component, let cause):
+      return "`\(component)` cannot be built by a synchronous resolve: \(cause)."
+    case .factoryFailed(let component, let error):
+      return "the factory of `\(component)` threw an error: \(error)"
     }
   }
 
@@ -130,6 +144,12 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case .containerReleased:
       return "keep the container for as long as anything uses what it made (the composition root "
         + "usually owns it for the app's lifetime)."
+    case .needsAwait:
+      return "resolve it with `await container.resolve()` (or `try await container.tryResolve()`), "
+        + "or from the actor it is isolated to."
+    case .factoryFailed:
+      return "see the underlying error (`underlyingError`); nothing was cached, so the next "
+        + "resolve tries again."
     }
   }
 
