@@ -53,9 +53,26 @@ struct ResolutionContext {
   @usableFromInline
   var creating: [ObjectIdentifier]?
 
+  /// The actor the synchronous resolve was called on (`#isolation`), if any: a `@MainActor`
+  /// factory runs synchronously only when it is the main actor.
+  @usableFromInline
+  var isolation: ObjectIdentifier?
+
   @inlinable
   init(container: Container) {
     self.container = container
+  }
+
+  @inlinable
+  init(container: Container, isolation: (any Actor)?) {
+    self.container = container
+    if let isolation { self.isolation = ObjectIdentifier(isolation) }
+  }
+
+  /// Whether this resolve runs on the main actor, so that main-actor code may run right here.
+  @usableFromInline
+  var isOnMainActor: Bool {
+    isolation == ObjectIdentifier(MainActor.shared)
   }
 
   /// Builds a component's instance with `make`, one level deeper: adds `step` to the path of

@@ -63,9 +63,9 @@ extension Component where Impl: AnyObject {
   ///   .injection { @MainActor in $0.formatter = $1 }
   /// ```
   ///
-  /// The closure runs on the main actor: right away in a synchronous resolve on the main
-  /// thread, after a hop in an async resolve; a synchronous resolve elsewhere fails with
-  /// "needs await".
+  /// The closure runs on the main actor: right away in a synchronous resolve called from the
+  /// main actor, after a hop in an async resolve; a synchronous resolve from anywhere else
+  /// fails with "needs await".
   @inlinable
   @discardableResult
   public func injection<Property>(
@@ -297,10 +297,10 @@ extension InjectionStep {
     return InjectionStep(
       sync: { instance, context throws(ResolutionError) in
         let value = try sync(&context)
-        guard isOnMainThread() else {
+        guard context.isOnMainActor else {
           throw ResolutionError.needsAwait(step, AwaitCause.mainActor)
         }
-        // On the main thread, main-actor code may run synchronously (see `register`).
+        // Called from the main actor: main-actor code may run synchronously (see `register`).
         let moved = Transfer((instance, value))
         let call: @MainActor () -> Void = { body(moved.value.0, moved.value.1) }
         unsafeBitCast(call, to: (() -> Void).self)()

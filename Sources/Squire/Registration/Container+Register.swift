@@ -81,8 +81,8 @@ extension Container {
   /// let model: ViewModel = await container.resolve()   // anywhere: built on the main actor
   /// ```
   ///
-  /// The factory always runs on the main actor. A synchronous resolve on the main thread runs it
-  /// there and then; a synchronous resolve elsewhere fails with
+  /// The factory always runs on the main actor. A synchronous resolve called from the main actor
+  /// runs it there and then; a synchronous resolve from anywhere else fails with
   /// ``ResolutionError/Reason/needsAwait(component:cause:)`` (it never blocks a thread waiting
   /// for the main actor); an async resolve hops to the main actor for it.
   ///
@@ -111,11 +111,11 @@ extension Container {
           build: { context throws(ResolutionError) -> Impl in
             try context.construct(step) { context throws(ResolutionError) -> Impl in
               let arguments = (repeat try (each bodies)(&context))
-              guard isOnMainThread() else {
+              guard context.isOnMainActor else {
                 throw ResolutionError.needsAwait(step, AwaitCause.mainActor)
               }
-              // On the main thread, main-actor code may run synchronously: what
-              // `MainActor.assumeIsolated` does, without asking for `Sendable` arguments.
+              // Called from the main actor: main-actor code may run synchronously, as in
+              // `MainActor.assumeIsolated`, without asking for `Sendable` arguments.
               let moved = Transfer((repeat each arguments))
               let call: @MainActor () throws -> Impl = { try factory(repeat each moved.value) }
               do {

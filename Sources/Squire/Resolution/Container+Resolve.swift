@@ -21,10 +21,11 @@ extension Container {
   ///   - line: the caller's line, named in the trap; leave the default.
   @inlinable
   public func resolve<T>(
-    _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
+    _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line,
+    isolation: isolated (any Actor)? = #isolation
   ) -> T {
     do {
-      return try tryResolve(T.self)
+      return try tryResolve(T.self, isolation: isolation)
     } catch {
       fatalError(error.description, file: file, line: line)
     }
@@ -41,7 +42,9 @@ extension Container {
   /// }
   /// ```
   @inlinable
-  public func tryResolve<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T {
+  public func tryResolve<T>(
+    _ type: T.Type = T.self, isolation: isolated (any Actor)? = #isolation
+  ) throws(ResolutionError) -> T {
     // The fast path takes no reference count: the container keeps every snapshot alive, and
     // the snapshot its producers, for as long as this call runs.
     if let current = published.load(ordering: .acquiring),
@@ -49,7 +52,7 @@ extension Container {
         $0.table.producer(for: ObjectIdentifier(T.self))
       })
     {
-      var context = ResolutionContext(container: self)
+      var context = ResolutionContext(container: self, isolation: isolation)
       let outcome = found._withUnsafeGuaranteedRef { producer in
         Result { () throws(ResolutionError) -> T in
           let resolved = try unsafeDowncast(producer, to: Producer<T>.self).body(&context)
@@ -62,7 +65,7 @@ extension Container {
       case .failure(let error): throw error.finished(requested: String(describing: T.self))
       }
     }
-    return try resolve(T.self, qualifier: .none, arguments: nil)
+    return try resolve(T.self, qualifier: .none, arguments: nil, isolation: isolation)
   }
 
   /// Builds the `T` registered under `name` (with `.as(T.self, name:)`), trapping if it cannot.
@@ -72,14 +75,19 @@ extension Container {
   /// let car: Car = container.resolve(name: "BMW")
   /// ```
   public func resolve<T>(
-    _ type: T.Type = T.self, name: String, file: StaticString = #fileID, line: UInt = #line
+    _ type: T.Type = T.self, name: String, file: StaticString = #fileID, line: UInt = #line,
+    isolation: isolated (any Actor)? = #isolation
   ) -> T {
-    trapping(file, line) { () throws(ResolutionError) in try tryResolve(T.self, name: name) }
+    trapping(file, line) { () throws(ResolutionError) in
+      try resolve(T.self, qualifier: .name(name), arguments: nil, isolation: isolation)
+    }
   }
 
   /// Builds the `T` registered under `name`, or throws why it cannot.
-  public func tryResolve<T>(_ type: T.Type = T.self, name: String) throws(ResolutionError) -> T {
-    try resolve(T.self, qualifier: .name(name), arguments: nil)
+  public func tryResolve<T>(
+    _ type: T.Type = T.self, name: String, isolation: isolated (any Actor)? = #isolation
+  ) throws(ResolutionError) -> T {
+    try resolve(T.self, qualifier: .name(name), arguments: nil, isolation: isolation)
   }
 
   /// Builds the `T` registered under the tag `tag` (with `.as(T.self, tag:)`), trapping if it
@@ -91,16 +99,23 @@ extension Container {
   /// let armor: Armor = container.resolve(tag: Ceremonial.self)
   /// ```
   public func resolve<T, Tag>(
-    _ type: T.Type = T.self, tag: Tag.Type, file: StaticString = #fileID, line: UInt = #line
+    _ type: T.Type = T.self, tag: Tag.Type, file: StaticString = #fileID, line: UInt = #line,
+    isolation: isolated (any Actor)? = #isolation
   ) -> T {
-    trapping(file, line) { () throws(ResolutionError) in try tryResolve(T.self, tag: tag) }
+    trapping(file, line) { () throws(ResolutionError) in
+      try resolve(
+        T.self, qualifier: .tag(TagRegistry.register(Tag.self)), arguments: nil,
+        isolation: isolation)
+    }
   }
 
   /// Builds the `T` registered under the tag `tag`, or throws why it cannot.
-  public func tryResolve<T, Tag>(_ type: T.Type = T.self, tag: Tag.Type) throws(ResolutionError)
-    -> T
-  {
-    try resolve(T.self, qualifier: .tag(TagRegistry.register(Tag.self)), arguments: nil)
+  public func tryResolve<T, Tag>(
+    _ type: T.Type = T.self, tag: Tag.Type, isolation: isolated (any Actor)? = #isolation
+  ) throws(ResolutionError) -> T {
+    try resolve(
+      T.self, qualifier: .tag(TagRegistry.register(Tag.self)), arguments: nil,
+      isolation: isolation)
   }
 
   /// Builds a `T`, passing runtime arguments to the parameters it takes through ``arg(_:)``;
@@ -115,31 +130,37 @@ extension Container {
   /// ```
   public func resolve<T, each Argument>(
     _ type: T.Type = T.self, args: repeat each Argument, file: StaticString = #fileID,
-    line: UInt = #line
+    line: UInt = #line, isolation: isolated (any Actor)? = #isolation
   ) -> T {
-    trapping(file, line) { () throws(ResolutionError) in
-      try tryResolve(T.self, args: repeat each args)
+    var values: [Any] = []
+    for value in repeat each args { values.append(value) }
+    return trapping(file, line) { () throws(ResolutionError) in
+      try resolve(
+        T.self, qualifier: .none, arguments: RuntimeArguments(values), isolation: isolation)
     }
   }
 
   /// Builds a `T` with runtime arguments, or throws why it cannot.
   public func tryResolve<T, each Argument>(
-    _ type: T.Type = T.self, args: repeat each Argument
+    _ type: T.Type = T.self, args: repeat each Argument,
+    isolation: isolated (any Actor)? = #isolation
   ) throws(ResolutionError) -> T {
     var values: [Any] = []
     for value in repeat each args { values.append(value) }
-    return try resolve(T.self, qualifier: .none, arguments: RuntimeArguments(values))
+    return try resolve(
+      T.self, qualifier: .none, arguments: RuntimeArguments(values), isolation: isolation)
   }
 
   /// The general path: links what the fast table does not hold (modifiers, names, tags,
   /// failures) and passes runtime arguments.
   @usableFromInline
   func resolve<T>(
-    _ type: T.Type, qualifier: Qualifier, arguments: RuntimeArguments?
+    _ type: T.Type, qualifier: Qualifier, arguments: RuntimeArguments?,
+    isolation: (any Actor)?
   ) throws(ResolutionError) -> T {
     let snapshot = self.snapshot
     let producer = snapshot.slowProducer(for: T.self, qualifier: qualifier)
-    var context = ResolutionContext(container: self)
+    var context = ResolutionContext(container: self, isolation: isolation)
     context.arguments = arguments
     do {
       let resolved = try producer.body(&context)
