@@ -1,4 +1,5 @@
 import Squire
+import Synchronization
 
 // The seeds' knight, grown into a small garrison. These types do not know the container:
 // each receives what it needs through its initializer or its properties.
@@ -20,12 +21,18 @@ final class Mace: Weapon {
 }
 
 /// Makes armour. One for the whole realm: it counts every piece it has ever forged.
-final class Forge {
-  private(set) var forged = 0
+final class Forge: Sendable {
+  private let count = Mutex(0)
+
+  /// How many pieces it has forged.
+  var forged: Int { count.withLock { $0 } }
 
   func forge(_ piece: String) -> String {
-    forged += 1
-    return "\(piece) #\(forged)"
+    let number = count.withLock { forged in
+      forged += 1
+      return forged
+    }
+    return "\(piece) #\(number)"
   }
 }
 
@@ -33,7 +40,7 @@ protocol Armor: AnyObject {
   var pieces: [String] { get }
 }
 
-final class PlateArmor: Armor {
+final class PlateArmor: Armor, Sendable {
   let pieces: [String]
 
   init(forge: Forge) {
@@ -42,13 +49,16 @@ final class PlateArmor: Armor {
 }
 
 /// Hands out pages' names; one per garrison.
-final class Roster {
-  private var next = 0
+final class Roster: Sendable {
+  private let next = Mutex(0)
   private let names = ["Tom", "Wat", "Hob", "Dick", "Jack"]
 
   func nextPage() -> String {
-    defer { next += 1 }
-    return names[next % names.count]
+    let index = next.withLock { next in
+      defer { next += 1 }
+      return next
+    }
+    return names[index % names.count]
   }
 }
 
@@ -111,11 +121,13 @@ protocol Chronicle: AnyObject {
   var lines: [String] { get }
 }
 
-final class ParchmentChronicle: Chronicle {
-  private(set) var lines: [String] = []
+final class ParchmentChronicle: Chronicle, Sendable {
+  private let written = Mutex<[String]>([])
+
+  var lines: [String] { written.withLock { $0 } }
 
   func record(_ line: String) {
-    lines.append(line)
+    written.withLock { $0.append(line) }
   }
 }
 

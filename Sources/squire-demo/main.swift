@@ -67,7 +67,7 @@ let careless = Container()
 careless.register(Knight.init(title:weapon:page:horse:))
 careless.register(PlateArmor.init(forge:)).as(Armor.self).lifetime(.single)
 careless.register(Roster.init).lifetime(.objectGraph)
-careless.register(Page.init(roster:)).lifetime(.single)
+careless.register(Page.init(roster:)).lifetime(unchecked: .single)
 print(careless.validate())
 do {
   _ = try careless.tryResolve(Knight.self)

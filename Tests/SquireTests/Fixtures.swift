@@ -4,7 +4,7 @@ protocol Engine: AnyObject {}
 protocol Wheel: AnyObject {}
 protocol Body: AnyObject {}
 
-final class BMWEngine: Engine {}
+final class BMWEngine: Engine, Sendable {}
 final class OtherEngine: Engine {}
 final class SteelWheel: Wheel {}
 final class SportBody: Body {}
@@ -27,11 +27,11 @@ final class Counter: Sendable {
   var count: Int { value.load(ordering: .relaxed) }
 }
 
-final class Service {
+final class Service: Sendable {
   init() {}
 }
 
-final class Consumer {
+final class Consumer: Sendable {
   let service: Service
   init(service: Service) { self.service = service }
 }

@@ -44,3 +44,31 @@ public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
     }
   }
 }
+
+/// A lifetime that shares no instance across threads, the only ones `lifetime(_:)` accepts for
+/// a type that is not `Sendable`: write `.prototype` or `.objectGraph`.
+///
+/// ```swift
+/// container.register(Squad.init).lifetime(.objectGraph)
+/// ```
+public protocol UnsharedLifetimeChoice: Sendable {
+  /// The lifetime chosen.
+  var lifetime: Lifetime { get }
+}
+
+/// `.prototype` or `.objectGraph`, for a component whose type is not `Sendable`.
+public struct UnsharedLifetime: UnsharedLifetimeChoice {
+  /// The lifetime chosen.
+  public let lifetime: Lifetime
+
+  init(_ lifetime: Lifetime) {
+    self.lifetime = lifetime
+  }
+}
+
+extension UnsharedLifetimeChoice where Self == UnsharedLifetime {
+  /// A new instance every time the component is asked for.
+  public static var prototype: UnsharedLifetime { UnsharedLifetime(.prototype) }
+  /// One instance per top-level `resolve`.
+  public static var objectGraph: UnsharedLifetime { UnsharedLifetime(.objectGraph) }
+}

@@ -83,8 +83,50 @@ public struct Component<Impl> {
   /// ```swift
   /// container.register(Forge.init).lifetime(.single)
   /// ```
+  ///
+  /// A cached lifetime (`.single`, `.perContainer`, `.weak`, `.scoped`) hands one instance to
+  /// every thread and task that resolves it, so it asks for a `Sendable` type: a struct of
+  /// `Sendable` values, a `final class` of immutable `Sendable` properties, an actor, a class
+  /// that guards its state with a lock (`@unchecked Sendable`), or a `@MainActor` class. For a
+  /// type that is not `Sendable` this form compiles only with `.prototype` and `.objectGraph`;
+  /// when you know the instance is used safely, say so with ``lifetime(unchecked:)``.
   @discardableResult
-  public func lifetime(_ lifetime: Lifetime) -> Component<Impl> {
+  public func lifetime(_ lifetime: Lifetime) -> Component<Impl> where Impl: Sendable {
+    setLifetime(lifetime)
+  }
+
+  /// Sets an unshared lifetime (``Lifetime/prototype`` or ``Lifetime/objectGraph``) for a type
+  /// that is not `Sendable`.
+  ///
+  /// ```swift
+  /// final class Squad { var members: [String] = [] }   // not Sendable
+  /// container.register(Squad.init).lifetime(.objectGraph)
+  /// ```
+  ///
+  /// A cached lifetime for such a type does not compile (`type 'Squad' does not conform to the
+  /// 'Sendable' protocol`); see ``lifetime(unchecked:)`` for the escape hatch.
+  @discardableResult
+  public func lifetime<Unshared: UnsharedLifetimeChoice>(
+    _ lifetime: Unshared
+  ) -> Component<Impl> {
+    setLifetime(lifetime.lifetime)
+  }
+
+  /// Sets any lifetime, cached ones included, for a type that is not `Sendable`: the escape
+  /// hatch, for an instance you know is used safely (only from one actor, or guarded by
+  /// something Squire cannot see). Every thread and task that resolves the component gets the
+  /// same instance; Squire does not check what they do with it.
+  ///
+  /// ```swift
+  /// final class LegacyCache { var entries: [String: Data] = [:] }   // used on one queue only
+  /// container.register(LegacyCache.init).lifetime(unchecked: .single)
+  /// ```
+  @discardableResult
+  public func lifetime(unchecked lifetime: Lifetime) -> Component<Impl> {
+    setLifetime(lifetime)
+  }
+
+  private func setLifetime(_ lifetime: Lifetime) -> Component<Impl> {
     if lifetime == .weak && !(Impl.self is AnyObject.Type) {
       preconditionFailure(
         "Squire: `\(Impl.self)` registered at \(record.location) cannot have lifetime `.weak`: "

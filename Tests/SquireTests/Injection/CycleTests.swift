@@ -2,12 +2,13 @@ import Testing
 
 @testable import Squire
 
-private final class Lord {
+private final class Lord: Sendable {
   let steward: Steward
   init(steward: Steward) { self.steward = steward }
 }
 
-private final class Steward {
+// Test fixture: its properties are set by the container within one resolve, then only read.
+private final class Steward: @unchecked Sendable {
   // Weak, as a back reference should be: the test suite runs under the leak checker too.
   weak var lord: Lord?
   var servedAtPostInit: Bool?

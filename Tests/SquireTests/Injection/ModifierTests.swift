@@ -200,7 +200,7 @@ struct ModifierTests {
   }
 
   @Test func aSingleHoldingAProviderDoesNotKeepItsContainerAlive() throws {
-    final class Herald {
+    final class Herald: Sendable {
       let arms: Provider<Arm>
       init(arms: Provider<Arm>) { self.arms = arms }
     }

@@ -21,7 +21,7 @@ let slots: [any Slot.Type] = [
   S0.self, S1.self, S2.self, S3.self, S4.self, S5.self, S6.self, S7.self,
 ]
 
-final class Node<S: Slot> {
+final class Node<S: Slot>: Sendable {
   init() {}
 }
 

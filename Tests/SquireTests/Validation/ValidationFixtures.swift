@@ -25,11 +25,11 @@ enum Lowercase: NameSource { static let name = "steel" }
 // A small castle: Keep → Knight → Armor → Forge, with a Smith beside it.
 
 protocol Armor: AnyObject {}
-final class Forge {}
+final class Forge: Sendable {}
 final class PlateArmor: Armor {
   init(forge: Forge) {}
 }
-final class Knight {
+final class Knight: Sendable {
   init(armor: Armor) {}
 }
 final class Keep {
@@ -41,7 +41,7 @@ final class Smith {
 final class Herald {
   init(name: String) {}
 }
-final class Page {
+final class Page: Sendable {
   init(herald: Herald) {}
 }
 enum Ceremonial {}
@@ -54,10 +54,10 @@ final class Stable {
 }
 
 // Two components that need each other.
-final class Left {
+final class Left: Sendable {
   init(right: Right) {}
 }
-final class Right {
+final class Right: Sendable {
   init(left: Left) {}
 }
 final class Loop {

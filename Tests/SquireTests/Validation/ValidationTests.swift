@@ -148,10 +148,10 @@ struct ValidationTests {
 
   @Test func aLazyKeepsWhatItResolvesSoItCanBeCaptiveAndAProviderCannot() {
     final class Clock {}
-    final class Keeper {
+    final class Keeper: Sendable {
       init(clock: Lazy<Clock>) {}
     }
-    final class Caller {
+    final class Caller: Sendable {
       init(clock: Provider<Clock>) {}
     }
     let container = Container()

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Type-checks each file in Tests/CompileFailures against the built Squire module and checks that
+# it fails with the diagnostic its first line names (`// expect-error: <text>`): what Squire's API
+# must reject at compile time (a factory that races, a cached non-Sendable instance, ...).
+#
+#   swift build && Scripts/check-compile-failures.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+modules="$(swift build --show-bin-path)/Modules"
+failed=0
+for file in Tests/CompileFailures/*.swift; do
+  expected="$(head -1 "$file" | sed -n 's|^// expect-error: ||p')"
+  if [ -z "$expected" ]; then
+    echo "FAIL $file: no '// expect-error:' line" >&2
+    failed=1
+    continue
+  fi
+  if output="$(swiftc -typecheck -swift-version 6 -I "$modules" "$file" 2>&1)"; then
+    echo "FAIL $file: compiled, but should fail with: $expected" >&2
+    failed=1
+  elif ! grep -qF -- "$expected" <<<"$output"; then
+    echo "FAIL $file: failed, but not with: $expected" >&2
+    echo "$output" | grep -E "error:" >&2 || true
+    failed=1
+  else
+    echo "ok   $file: $expected"
+  fi
+done
+exit "$failed"
