@@ -243,8 +243,10 @@ TEMPLATE = '''
           for: record,
           build: {{ context throws(ResolutionError) -> Impl in
             try context.construct(step) {{ context throws(ResolutionError) -> Impl in
-{lets}              do {{
-                return try factory({args})
+              // The dependencies are resolved inside `do`, so that each is passed straight to
+              // the consuming parameter; their errors pass through `thrown` unchanged.
+              do {{
+                return try factory({calls})
               }} catch {{
                 throw ResolutionError.thrown(error, by: step)
               }}
@@ -270,13 +272,13 @@ def overload(arity: int) -> str:
     deps = "".join(
         f"        let d{i} = linker.dependency({n}.self)\n        let b{i} = d{i}.body\n"
         for i, n in enumerate(names, 1))
-    lets = "".join(f"              let a{i} = try b{i}(&context)\n" for i in range(1, arity + 1))
+    calls = ", ".join(f"try b{i}(&context)" for i in range(1, arity + 1))
     args = ", ".join(f"a{i}" for i in range(1, arity + 1))
     producers = "".join(f", d{i}" for i in range(1, arity + 1))
     typed = ", ".join(f"a{i}: {n}" for i, n in enumerate(names, 1))
     arity_text = "factories without parameters" if arity == 0 else (
         "factories with one parameter" if arity == 1 else f"factories with {arity} parameters")
-    return TEMPLATE.format(generics=generics, params=params, deps=deps, lets=lets, args=args,
+    return TEMPLATE.format(generics=generics, params=params, deps=deps, calls=calls, args=args,
                            producers=producers, typed=typed, arity_text=arity_text)
 
 

@@ -218,6 +218,8 @@ extension Container {
           for: record,
           build: { context throws(ResolutionError) -> Impl in
             try context.construct(step) { context throws(ResolutionError) -> Impl in
+              // The dependencies are resolved inside `do`, so that each is passed straight to
+              // the consuming parameter; their errors pass through `thrown` unchanged.
               do {
                 return try factory()
               } catch {
@@ -256,9 +258,10 @@ extension Container {
           for: record,
           build: { context throws(ResolutionError) -> Impl in
             try context.construct(step) { context throws(ResolutionError) -> Impl in
-              let a1 = try b1(&context)
+              // The dependencies are resolved inside `do`, so that each is passed straight to
+              // the consuming parameter; their errors pass through `thrown` unchanged.
               do {
-                return try factory(a1)
+                return try factory(try b1(&context))
               } catch {
                 throw ResolutionError.thrown(error, by: step)
               }
@@ -297,10 +300,10 @@ extension Container {
           for: record,
           build: { context throws(ResolutionError) -> Impl in
             try context.construct(step) { context throws(ResolutionError) -> Impl in
-              let a1 = try b1(&context)
-              let a2 = try b2(&context)
+              // The dependencies are resolved inside `do`, so that each is passed straight to
+              // the consuming parameter; their errors pass through `thrown` unchanged.
               do {
-                return try factory(a1, a2)
+                return try factory(try b1(&context), try b2(&context))
               } catch {
                 throw ResolutionError.thrown(error, by: step)
               }
@@ -341,11 +344,10 @@ extension Container {
           for: record,
           build: { context throws(ResolutionError) -> Impl in
             try context.construct(step) { context throws(ResolutionError) -> Impl in
-              let a1 = try b1(&context)
-              let a2 = try b2(&context)
-              let a3 = try b3(&context)
+              // The dependencies are resolved inside `do`, so that each is passed straight to
+              // the consuming parameter; their errors pass through `thrown` unchanged.
               do {
-                return try factory(a1, a2, a3)
+                return try factory(try b1(&context), try b2(&context), try b3(&context))
               } catch {
                 throw ResolutionError.thrown(error, by: step)
               }
@@ -389,12 +391,11 @@ extension Container {
           for: record,
           build: { context throws(ResolutionError) -> Impl in
             try context.construct(step) { context throws(ResolutionError) -> Impl in
-              let a1 = try b1(&context)
-              let a2 = try b2(&context)
-              let a3 = try b3(&context)
-              let a4 = try b4(&context)
+              // The dependencies are resolved inside `do`, so that each is passed straight to
+              // the consuming parameter; their errors pass through `thrown` unchanged.
               do {
-                return try factory(a1, a2, a3, a4)
+                return try factory(
+                  try b1(&context), try b2(&context), try b3(&context), try b4(&context))
               } catch {
                 throw ResolutionError.thrown(error, by: step)
               }
@@ -441,13 +442,12 @@ extension Container {
           for: record,
           build: { context throws(ResolutionError) -> Impl in
             try context.construct(step) { context throws(ResolutionError) -> Impl in
-              let a1 = try b1(&context)
-              let a2 = try b2(&context)
-              let a3 = try b3(&context)
-              let a4 = try b4(&context)
-              let a5 = try b5(&context)
+              // The dependencies are resolved inside `do`, so that each is passed straight to
+              // the consuming parameter; their errors pass through `thrown` unchanged.
               do {
-                return try factory(a1, a2, a3, a4, a5)
+                return try factory(
+                  try b1(&context), try b2(&context), try b3(&context), try b4(&context),
+                  try b5(&context))
               } catch {
                 throw ResolutionError.thrown(error, by: step)
               }
@@ -497,14 +497,12 @@ extension Container {
           for: record,
           build: { context throws(ResolutionError) -> Impl in
             try context.construct(step) { context throws(ResolutionError) -> Impl in
-              let a1 = try b1(&context)
-              let a2 = try b2(&context)
-              let a3 = try b3(&context)
-              let a4 = try b4(&context)
-              let a5 = try b5(&context)
-              let a6 = try b6(&context)
+              // The dependencies are resolved inside `do`, so that each is passed straight to
+              // the consuming parameter; their errors pass through `thrown` unchanged.
               do {
-                return try factory(a1, a2, a3, a4, a5, a6)
+                return try factory(
+                  try b1(&context), try b2(&context), try b3(&context), try b4(&context),
+                  try b5(&context), try b6(&context))
               } catch {
                 throw ResolutionError.thrown(error, by: step)
               }
@@ -557,15 +555,12 @@ extension Container {
           for: record,
           build: { context throws(ResolutionError) -> Impl in
             try context.construct(step) { context throws(ResolutionError) -> Impl in
-              let a1 = try b1(&context)
-              let a2 = try b2(&context)
-              let a3 = try b3(&context)
-              let a4 = try b4(&context)
-              let a5 = try b5(&context)
-              let a6 = try b6(&context)
-              let a7 = try b7(&context)
+              // The dependencies are resolved inside `do`, so that each is passed straight to
+              // the consuming parameter; their errors pass through `thrown` unchanged.
               do {
-                return try factory(a1, a2, a3, a4, a5, a6, a7)
+                return try factory(
+                  try b1(&context), try b2(&context), try b3(&context), try b4(&context),
+                  try b5(&context), try b6(&context), try b7(&context))
               } catch {
                 throw ResolutionError.thrown(error, by: step)
               }
@@ -621,16 +616,12 @@ extension Container {
           for: record,
           build: { context throws(ResolutionError) -> Impl in
             try context.construct(step) { context throws(ResolutionError) -> Impl in
-              let a1 = try b1(&context)
-              let a2 = try b2(&context)
-              let a3 = try b3(&context)
-              let a4 = try b4(&context)
-              let a5 = try b5(&context)
-              let a6 = try b6(&context)
-              let a7 = try b7(&context)
-              let a8 = try b8(&context)
+              // The dependencies are resolved inside `do`, so that each is passed straight to
+              // the consuming parameter; their errors pass through `thrown` unchanged.
               do {
-                return try factory(a1, a2, a3, a4, a5, a6, a7, a8)
+                return try factory(
+                  try b1(&context), try b2(&context), try b3(&context), try b4(&context),
+                  try b5(&context), try b6(&context), try b7(&context), try b8(&context))
               } catch {
                 throw ResolutionError.thrown(error, by: step)
               }

@@ -52,7 +52,8 @@ extension Container {
         $0.table.producer(for: ObjectIdentifier(T.self))
       })
     {
-      var context = ResolutionContext(container: self, isolation: isolation)
+      var context = ResolutionContext(container: self)
+      if let isolation { context.isolation = ObjectIdentifier(isolation) }
       let outcome = found._withUnsafeGuaranteedRef { producer in
         Result { () throws(ResolutionError) -> T in
           let resolved = try unsafeDowncast(producer, to: Producer<T>.self).body(&context)
