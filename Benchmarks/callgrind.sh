@@ -52,6 +52,13 @@ for scenario in s1 s2 s3 s4; do
     "${perOp[swinject]}" "$(awk -v a="${perOp[swinject]}" -v b="$hand" 'BEGIN { printf "%.2f", a / b }')"
 done
 
+# S7: the S2 graph through `await container.resolve()`, against S2's synchronous resolve.
+read -r n1 n2 <<<"$(counts squire)"
+s7=$((($(instructions squire s7 "$n2") - $(instructions squire s7 "$n1")) / (n2 - n1)))
+s2=$((($(instructions squire s2 "$n2") - $(instructions squire s2 "$n1")) / (n2 - n1)))
+printf 'S7 async resolve of S2: %d instructions, %s× the synchronous resolve (%d)\n' "$s7" \
+  "$(awk -v a="$s7" -v b="$s2" 'BEGIN { printf "%.2f", a / b }')" "$s2"
+
 # S5: a new container, N registrations and validate(). Instructions per component between 1,000
 # and 2,000 components, and between 2,000 and 10,000: the same figure when the cost is linear.
 s5_1k=$(instructions squire s5 1000)

@@ -71,5 +71,9 @@ let benchmarks: @Sendable () -> Void = {
   }
   scenarios(handWritten)
   scenarios(squire)
+  // S7: S2 through the async `resolve` (nothing async in the graph), beside S2 above.
+  Benchmark("S7 Squire async resolve of S2") { benchmark in
+    for _ in benchmark.scaledIterations { blackHole(await squire.s2Async()) }
+  }
   scenarios(swinject)
 }

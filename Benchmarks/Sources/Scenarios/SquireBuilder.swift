@@ -83,6 +83,12 @@ public final class SquireBuilder: Builder {
     prototypes.resolve()
   }
 
+  /// S7: S2 through the async `resolve`, whose graph has nothing async in it: what an async
+  /// caller pays over a synchronous one.
+  public func s2Async() async -> Root {
+    await prototypes.resolve()
+  }
+
   /// `resolve()` from the S3 container.
   @inline(never)
   public func s3() -> Root {

@@ -4,6 +4,8 @@
 //
 // `callgrind squire s5 N`: registers N components in a new container and validates it (S5).
 //
+// `callgrind squire s7 N`: builds the S2 graph N times with `await container.resolve()` (S7).
+//
 // `callgrind MODE s6 N THREADS`: builds the S2 graph N times, split over THREADS threads at once,
 // and prints the wall-clock nanoseconds per graph: S6 without the benchmark harness's malloc
 // interposer.
@@ -71,6 +73,18 @@ if arguments[2] == "s5" {
     print(report)
     exit(1)
   }
+  exit(0)
+}
+
+// S7 is Squire's alone: the async resolve of a graph with nothing async in it.
+if arguments[2] == "s7" {
+  let squire = SquireBuilder()
+  let done = DispatchSemaphore(value: 0)
+  Task.detached {
+    for _ in 0..<count { consume(await squire.s2Async()) }
+    done.signal()
+  }
+  done.wait()
   exit(0)
 }
 
