@@ -7,12 +7,18 @@ import Squire
 
 let realm = Container()
 realm.append(part: GarrisonPart.self)
+realm.append(part: CourtPart.self)
 
 print("== Validation ==")
 let report = realm.validate()
 print(report)
 guard report.isValid else { fatalError("the garrison's composition root is not valid") }
-realm.initializeSingletons()
+/// Builds the singletons at start-up, the async treasury among them. (An async function: in
+/// top-level code the compiler picks the synchronous overload.)
+func openTheCastle() async {
+  await realm.initializeSingletons()
+}
+await openTheCastle()
 
 func describe(_ knight: Knight) -> String {
   """
@@ -47,6 +53,20 @@ let jouster: Knight = tournament.resolve()
 print(describe(jouster))
 let tagged: Weapon = realm.resolve(tag: Tournament.self)
 print("The realm's tagged tournament weapon: \(tagged.name)")
+
+print("\n== Court: a @MainActor board and an async treasury ==")
+// This top-level code runs on the main actor, so the board's initializer runs right here; the
+// treasury was opened (async) by `initializeSingletons()` above.
+let board: MusterBoard = realm.resolve()
+for notice in board.notices { print("  \(notice)") }
+let treasury = await Task.detached { await realm.resolve(Treasury.self) }.value
+print("From another task, the same treasury: \(treasury === board.treasury)")
+do {
+  // A synchronous resolve off the main actor cannot run the board's initializer: it says so.
+  _ = try await Task.detached { try realm.tryResolve(MusterBoard.self, isolation: nil) }.value
+} catch let error as ResolutionError {
+  print("Off the main actor, synchronously: \(error.reason)")
+}
 
 print("\n== The graph (Graphviz DOT; render with `dot -Tsvg`) ==")
 print(realm.graph(.dot))

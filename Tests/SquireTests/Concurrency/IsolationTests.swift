@@ -225,3 +225,18 @@ struct ThrowingFactoryTests {
 struct Port: Sendable {
   let number: Int
 }
+
+@Suite("Graph export of async and main-actor components")
+struct IsolationGraphTests {
+  @Test func theGraphMarksAsyncAndMainActorComponents() {
+    let container = Container()
+    container.append(part: ViewModelPart.self)
+    container.register { () async -> Database in await Database.connect(url: "x") }
+    let dot = container.graph(.dot)
+    let mermaid = container.graph(.mermaid)
+    #expect(dot.contains("@MainActor"))
+    #expect(dot.contains("async"))
+    #expect(mermaid.contains("@MainActor"))
+    #expect(mermaid.contains("async"))
+  }
+}

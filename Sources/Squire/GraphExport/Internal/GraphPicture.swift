@@ -153,10 +153,15 @@ struct GraphPicture {
       label: (parts + notes).joined(separator: ", "))
   }
 
-  /// The component's type, its lifetime, what it is forwarded as, and whether it is the
-  /// default.
+  /// The component's type, its lifetime, how its factory runs when not synchronously (`async`,
+  /// `@MainActor`), what it is forwarded as, and whether it is the default.
   private static func lines(of record: ComponentRecord) -> [String] {
     var lines = [record.typeName, ".\(record.lifetime)"]
+    switch record.execution {
+    case .sync: break
+    case .mainActor: lines.append("@MainActor")
+    case .async: lines.append("async")
+    }
     for forward in record.forwards
     where forward.type != ObjectIdentifier(record.implementationType)
       || forward.qualifier != .none
