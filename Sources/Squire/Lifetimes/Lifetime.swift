@@ -11,7 +11,7 @@
 /// | ``prototype`` | resolve (new every time) |
 /// | ``objectGraph`` | top-level resolve: shared by everything built in it |
 /// | ``perContainer`` | container, made on first use (a child container has its own) |
-/// | ``single`` | container tree, made by ``Container/initializeSingletons()`` or on first use |
+/// | ``single`` | container tree, made by `initializeSingletons()` or on first use |
 /// | ``weak`` | container, for as long as someone outside holds it (classes only) |
 /// | ``scoped(_:)`` | period of a ``Scope`` the app closes itself (a session) |
 public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
@@ -23,7 +23,7 @@ public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
   /// One instance per container, created on first use. A child container makes its own.
   case perContainer
   /// One instance for the whole container tree (the container it is registered in and every
-  /// child), created by ``Container/initializeSingletons()`` or on first use.
+  /// child), created by `initializeSingletons()` or on first use.
   case single
   /// One instance per container for as long as something outside the container holds it;
   /// once the last outside reference goes, the next resolve makes a new one. Classes only.

@@ -19,6 +19,8 @@ extension Container {
   ///   - type: the type to build; inferred from the context when left out.
   ///   - file: the caller's file, named in the trap; leave the default.
   ///   - line: the caller's line, named in the trap; leave the default.
+  ///   - isolation: the caller's actor (`#isolation`, the default): a `@MainActor` factory runs
+  ///     synchronously only when it is the main actor.
   @inlinable
   public func resolve<T>(
     _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line,
