@@ -180,6 +180,7 @@ public final class Container: @unchecked Sendable {
         try await record.runAsync(producer, &context)
         try await context.finishAsync()
       } catch {
+        context.fail()
         throw error.finished(requested: record.typeName)
       }
     }
@@ -194,6 +195,7 @@ public final class Container: @unchecked Sendable {
         try record.run(producer, &context)
         try context.finish()
       } catch {
+        context.fail()
         throw error.finished(requested: record.typeName)
       }
     }

@@ -1,31 +1,289 @@
 import Synchronization
 
-/// Holds the one instance of a `.single`, `.perContainer` or scoped component.
-///
-/// Reading a made instance is one acquiring load and no lock. A synchronous first resolve takes
-/// this cell's own lock (never a global one) and runs the factory under it, so that threads
-/// racing for the first instance all get the same one. An async first resolve marks the cell
-/// as being made and runs the factory without the lock; the tasks that race it suspend until
-/// the instance is there (they never block a thread), and a synchronous resolve meanwhile fails
-/// with "needs await" rather than wait for async work. A factory that fails caches nothing.
+// Cached instances: made once, whatever the threads and tasks racing for them.
+//
+// Reading an instance that is there is one acquiring load. Making it is a small protocol under
+// the cell's own lock, which is never held while user code runs:
+// - the first resolve to ask becomes the cell's creator and runs the factory without the lock;
+// - a resolve that asks meanwhile waits: a thread sleeps on the cell's condition, a task
+//   suspends (never blocking a thread); a synchronous resolve does not wait for an async creator
+//   (it says "needs await" instead);
+// - a resolve that asks for a cell it is creating itself (directly, or from a factory that asks
+//   the container again on the same thread) is in a cycle: an error, not a deadlock;
+// - a resolve about to wait for a creator that, through the cells the creators wait for, waits
+//   for it is in a cycle across threads: an error for one of them, then the other;
+// - an instance whose injections marked `cycle: true` still have to run is kept pending, seen
+//   only by the resolve that made it, and published when that resolve ends; if they fail,
+//   nothing is cached and the next resolve tries again.
+
+/// One resolve as the creator of cached instances. A resolve nested in a factory on the same
+/// thread (a factory that asks the container) has its own, whose parent is the outer one.
 @usableFromInline
-final class SharedInstance<T>: @unchecked Sendable {
+final class Creation: @unchecked Sendable {
+  /// The resolve this one runs inside of, on the same thread.
+  let parent: Creation?
+  /// The creation this one waits for; guarded by `WaitGraph.lock`.
+  var waitingFor: Creation?
+  /// Cells made by this resolve whose instances wait for its deferred steps.
+  var pending: [any PendingCell] = []
+
+  init(parent: Creation?) {
+    self.parent = parent
+  }
+
+  /// Whether `self` is `other` or a resolve that `other` runs inside of: either way, waiting for
+  /// it would wait for ourselves.
+  func isSelfOrOuter(of other: Creation) -> Bool {
+    var next: Creation? = other
+    while let current = next {
+      if current === self { return true }
+      next = current.parent
+    }
+    return false
+  }
+
+  /// The creation of a factory running on this thread right now, if any.
+  static let current = ThreadLocal<Creation>()
+}
+
+/// Who waits for whom, across threads and tasks: consulted only by a resolve about to wait for
+/// another's creation (the one process-wide lock, off every path that finds its instance).
+enum WaitGraph {
+  private static let lock = Lock()
+
+  /// Records that `waiter` waits for `owner`; `false` (and nothing recorded) when `owner`, or
+  /// a creation it waits for, transitively, is `waiter` or a resolve `waiter` runs inside of.
+  static func startWaiting(_ waiter: Creation, for owner: Creation) -> Bool {
+    lock.withLock {
+      var next: Creation? = owner
+      var steps = 0
+      while let current = next, steps < 10_000 {
+        if current.isSelfOrOuter(of: waiter) { return false }
+        // A creation waits through its outer resolves too: they are blocked on it.
+        var blocked: Creation? = current
+        next = nil
+        while let inner = blocked, next == nil {
+          next = inner.waitingFor
+          blocked = inner.parent
+        }
+        steps += 1
+      }
+      waiter.waitingFor = owner
+      return true
+    }
+  }
+
+  static func stopWaiting(_ waiter: Creation) {
+    lock.withLock { waiter.waitingFor = nil }
+  }
+}
+
+/// A cell whose instance waits for the deferred steps of the resolve that made it.
+protocol PendingCell: AnyObject {
+  /// The resolve ended well: the instance is published.
+  func publishPending()
+  /// The resolve failed: nothing is cached.
+  func abandonPending()
+}
+
+/// The creation protocol shared by the cells; `T` is the instance's type.
+@usableFromInline
+class OnceCell<T>: @unchecked Sendable {
+  let state = ConditionLock()
+  /// Guarded by `state`.
+  private var creator: Creation?
+  private var creatorIsAsync = false
+  private var pending: T?
+  private var asyncWaiters: [UnsafeContinuation<Void, Never>] = []
+
+  @usableFromInline
+  init() {}
+
+  /// The instance, if the cell holds one; called with `state` held.
+  func current() -> T? { nil }
+  /// Keeps `instance`; called with `state` held.
+  func store(_ instance: T) {}
+
+  private enum Claim {
+    case found(T)
+    case create
+    case wait(Creation)
+  }
+
+  /// Decides under the lock what a resolve that asks does; throws a cycle, or "needs await".
+  private func claim(
+    _ me: Creation, isAsync: Bool, _ step: PathStep
+  ) throws(ResolutionError) -> Claim {
+    if let instance = current() { return .found(instance) }
+    guard let owner = creator else {
+      creator = me
+      creatorIsAsync = isAsync
+      return .create
+    }
+    if owner.isSelfOrOuter(of: me) {
+      if let pending { return .found(pending) }
+      throw ResolutionError(reason: .cycle([])).entering(step)
+    }
+    if creatorIsAsync && !isAsync {
+      throw ResolutionError.needsAwait(step, AwaitCause.beingMadeAsync)
+    }
+    guard WaitGraph.startWaiting(me, for: owner) else {
+      throw ResolutionError(reason: .cycle([])).entering(step)
+    }
+    return .wait(owner)
+  }
+
+  /// The instance, made by `make` if this resolve is the first to ask.
+  func getOrMake(
+    _ context: inout ResolutionContext, _ step: PathStep, _ make: Body<T>
+  ) throws(ResolutionError) -> T {
+    let me = context.creationForThisThread()
+    state.lock()
+    waiting: while true {
+      let decision: Claim
+      do {
+        decision = try claim(me, isAsync: false, step)
+      } catch {
+        state.unlock()
+        throw error
+      }
+      switch decision {
+      case .found(let instance):
+        state.unlock()
+        return instance
+      case .wait:
+        state.wait()
+        WaitGraph.stopWaiting(me)
+      case .create:
+        state.unlock()
+        break waiting
+      }
+    }
+    let deferredBefore = context.deferred?.count ?? 0
+    let outer = Creation.current.value
+    Creation.current.value = me
+    defer { Creation.current.value = outer }
+    do {
+      let made = try make(&context)
+      finish(made, context: &context, deferredBefore: deferredBefore, me)
+      return made
+    } catch {
+      release(nil)
+      throw error
+    }
+  }
+
+  /// The async form of ``getOrMake(_:_:_:)``: waits by suspending.
+  func getOrMakeAsync(
+    _ context: inout ResolutionContext, _ step: PathStep, _ make: AsyncBody<T>
+  ) async throws(ResolutionError) -> T {
+    let me = context.creationForTask()
+    while true {
+      state.lock()
+      let decision: Claim
+      do {
+        decision = try claim(me, isAsync: true, step)
+      } catch {
+        state.unlock()
+        throw error
+      }
+      state.unlock()
+      switch decision {
+      case .found(let instance):
+        return instance
+      case .wait:
+        await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+          state.lock()
+          if creator == nil || current() != nil {
+            state.unlock()
+            continuation.resume()
+          } else {
+            asyncWaiters.append(continuation)
+            state.unlock()
+          }
+        }
+        WaitGraph.stopWaiting(me)
+        continue
+      case .create:
+        break
+      }
+      let deferredBefore = context.deferred?.count ?? 0
+      do {
+        let made = try await make(&context)
+        finish(made, context: &context, deferredBefore: deferredBefore, me)
+        return made
+      } catch {
+        release(nil)
+        throw error
+      }
+    }
+  }
+
+  /// Publishes `made`, or keeps it pending while the resolve's deferred steps that `make` added
+  /// (injections marked `cycle: true`) have not run.
+  private func finish(
+    _ made: T, context: inout ResolutionContext, deferredBefore: Int, _ me: Creation
+  ) {
+    if (context.deferred?.count ?? 0) > deferredBefore {
+      state.lock()
+      pending = made
+      state.unlock()
+      me.pending.append(Pending(self))
+    } else {
+      release(made)
+    }
+  }
+
+  /// Ends a creation: keeps `made` if there is one, and wakes everyone waiting.
+  fileprivate func release(_ made: T?) {
+    state.lock()
+    if let made { store(made) }
+    creator = nil
+    creatorIsAsync = false
+    pending = nil
+    let waiters = asyncWaiters
+    asyncWaiters = []
+    state.broadcast()
+    state.unlock()
+    for waiter in waiters { waiter.resume() }
+  }
+
+  fileprivate func takePending() -> T? {
+    state.lock()
+    defer { state.unlock() }
+    return pending
+  }
+
+  private final class Pending: PendingCell {
+    let cell: OnceCell<T>
+    init(_ cell: OnceCell<T>) { self.cell = cell }
+    func publishPending() { cell.release(cell.takePending()) }
+    func abandonPending() { cell.release(nil) }
+  }
+}
+
+/// Holds the one instance of a `.single`, `.perContainer` or scoped component.
+@usableFromInline
+final class SharedInstance<T>: OnceCell<T>, @unchecked Sendable {
   @usableFromInline
   let ready = Atomic<Bool>(false)
 
-  /// Written once, under `lock`, before `ready` is set with release ordering.
+  /// Written once, under the cell's lock, before `ready` is set with release ordering.
   @exclusivity(unchecked)
   @usableFromInline
   var value: T?
 
   @usableFromInline
-  let lock = Lock()
+  override init() {}
 
-  /// Guarded by `lock`: an async resolve is making the instance, and the tasks waiting for it.
-  let asyncCreation = AsyncCreation()
+  override func current() -> T? {
+    ready.load(ordering: .relaxed) ? value : nil
+  }
 
-  @usableFromInline
-  init() {}
+  override func store(_ instance: T) {
+    value = instance
+    ready.store(true, ordering: .releasing)
+  }
 
   @inlinable
   @inline(__always)
@@ -42,18 +300,7 @@ final class SharedInstance<T>: @unchecked Sendable {
   func create(
     _ context: inout ResolutionContext, _ step: PathStep, _ make: Body<T>
   ) throws(ResolutionError) -> T {
-    try context.creatingOnce(self, step, lock) { context throws(ResolutionError) -> T in
-      if ready.load(ordering: .relaxed) {
-        return value.unsafelyUnwrapped
-      }
-      if asyncCreation.isRunning {
-        throw ResolutionError.needsAwait(step, AwaitCause.beingMadeAsync)
-      }
-      let made = try make(&context)
-      value = made
-      ready.store(true, ordering: .releasing)
-      return made
-    }
+    try getOrMake(&context, step, make)
   }
 
   /// The async form of ``get(_:_:_:)``.
@@ -61,63 +308,33 @@ final class SharedInstance<T>: @unchecked Sendable {
   func getAsync(
     _ context: inout ResolutionContext, _ step: PathStep, _ make: AsyncBody<T>
   ) async throws(ResolutionError) -> T {
-    while true {
-      if ready.load(ordering: .acquiring) { return value.unsafelyUnwrapped }
-      switch context.claim(
-        self, step, lock, asyncCreation, isDone: { ready.load(ordering: .relaxed) })
-      {
-      case .failure(let error):
-        throw error
-      case .success(false):
-        await AsyncCreation.wait(self, lock, asyncCreation) { ready.load(ordering: .relaxed) }
-      case .success(true):
-        let outcome = await context.creatingAsync(self) { context async throws(ResolutionError) in
-          try await make(&context)
-        }
-        lock.lock()
-        if case .success(let made) = outcome {
-          value = made
-          ready.store(true, ordering: .releasing)
-        }
-        let waiters = asyncCreation.finish()
-        lock.unlock()
-        for waiter in waiters { waiter.resume() }
-        return try outcome.get()
-      }
-    }
+    if ready.load(ordering: .acquiring) { return value.unsafelyUnwrapped }
+    return try await getOrMakeAsync(&context, step, make)
   }
 }
 
 /// Holds a `.weak` component's instance for as long as someone outside holds it.
 @usableFromInline
-final class WeakInstance<T>: @unchecked Sendable {
-  @exclusivity(unchecked)
-  @usableFromInline
-  weak var object: AnyObject?
+final class WeakInstance<T>: OnceCell<T>, @unchecked Sendable {
+  /// Guarded by the cell's lock.
+  private weak var object: AnyObject?
 
   @usableFromInline
-  let lock = Lock()
+  override init() {}
 
-  let asyncCreation = AsyncCreation()
+  override func current() -> T? {
+    object.flatMap { $0 as? T }
+  }
 
-  @usableFromInline
-  init() {}
+  override func store(_ instance: T) {
+    object = instance as AnyObject
+  }
 
   @usableFromInline
   func get(
     _ context: inout ResolutionContext, _ step: PathStep, _ make: Body<T>
   ) throws(ResolutionError) -> T {
-    try context.creatingOnce(self, step, lock) { context throws(ResolutionError) -> T in
-      if let object, let instance = object as? T {
-        return instance
-      }
-      if asyncCreation.isRunning {
-        throw ResolutionError.needsAwait(step, AwaitCause.beingMadeAsync)
-      }
-      let made = try make(&context)
-      object = made as AnyObject
-      return made
-    }
+    try getOrMake(&context, step, make)
   }
 
   /// The async form of ``get(_:_:_:)``.
@@ -125,119 +342,38 @@ final class WeakInstance<T>: @unchecked Sendable {
   func getAsync(
     _ context: inout ResolutionContext, _ step: PathStep, _ make: AsyncBody<T>
   ) async throws(ResolutionError) -> T {
-    while true {
-      lock.lock()
-      if let object, let instance = object as? T {
-        lock.unlock()
-        return instance
-      }
-      lock.unlock()
-      switch context.claim(self, step, lock, asyncCreation, isDone: { false }) {
-      case .failure(let error):
-        throw error
-      case .success(false):
-        await AsyncCreation.wait(self, lock, asyncCreation) { false }
-      case .success(true):
-        let outcome = await context.creatingAsync(self) { context async throws(ResolutionError) in
-          try await make(&context)
-        }
-        lock.lock()
-        if case .success(let made) = outcome { object = made as AnyObject }
-        let waiters = asyncCreation.finish()
-        lock.unlock()
-        for waiter in waiters { waiter.resume() }
-        return try outcome.get()
-      }
-    }
-  }
-}
-
-/// The state of an async creation of a cell's instance, guarded by the cell's lock.
-final class AsyncCreation: @unchecked Sendable {
-  /// An async resolve is running the factory (without the cell's lock).
-  private(set) var isRunning = false
-  /// The tasks waiting for it to end.
-  private var waiters: [UnsafeContinuation<Void, Never>] = []
-
-  init() {}
-
-  /// Becomes the creator if nobody is creating.
-  func start() -> Bool {
-    if isRunning { return false }
-    isRunning = true
-    return true
-  }
-
-  /// Ends the creation; returns the waiters to resume (outside the lock).
-  func finish() -> [UnsafeContinuation<Void, Never>] {
-    isRunning = false
-    defer { waiters = [] }
-    return waiters
-  }
-
-  /// Suspends until the creation under way ends (at once if it already has).
-  static func wait(
-    _ cell: AnyObject, _ lock: Lock, _ state: AsyncCreation, isDone: () -> Bool
-  ) async {
-    await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-      lock.lock()
-      if isDone() || !state.isRunning {
-        lock.unlock()
-        continuation.resume()
-      } else {
-        state.waiters.append(continuation)
-        lock.unlock()
-      }
-    }
+    try await getOrMakeAsync(&context, step, make)
   }
 }
 
 extension ResolutionContext {
-  /// Runs `body` under `cell`'s lock, as the only thread creating its instance. A cell asked for
-  /// again while this resolve is creating its instance is a cycle: reported, since locking
-  /// again would deadlock.
-  mutating func creatingOnce<T>(
-    _ cell: AnyObject, _ step: PathStep, _ lock: Lock,
-    _ body: (inout ResolutionContext) throws(ResolutionError) -> T
-  ) throws(ResolutionError) -> T {
-    let id = ObjectIdentifier(cell)
-    if creating?.contains(id) == true {
-      throw ResolutionError(reason: .cycle([])).entering(step)
-    }
-    lock.lock()
-    defer { lock.unlock() }
-    creating = (creating ?? []) + [id]
-    defer { creating?.removeLast() }
-    return try body(&self)
+  /// This resolve's creation; a resolve that starts inside a factory running on this thread is
+  /// nested in that factory's.
+  mutating func creationForThisThread() -> Creation {
+    if let creation { return creation }
+    let made = Creation(parent: Creation.current.value)
+    creation = made
+    return made
   }
 
-  /// Decides, under `cell`'s lock, whether this async resolve creates the instance (`true`) or
-  /// waits for another that is creating it (`false`); a cell this resolve is creating already
-  /// is a cycle.
-  mutating func claim(
-    _ cell: AnyObject, _ step: PathStep, _ lock: Lock, _ state: AsyncCreation,
-    isDone: () -> Bool
-  ) -> Result<Bool, ResolutionError> {
-    if creating?.contains(ObjectIdentifier(cell)) == true {
-      return .failure(ResolutionError(reason: .cycle([])).entering(step))
-    }
-    lock.lock()
-    defer { lock.unlock() }
-    if isDone() { return .success(false) }
-    return .success(state.start())
+  /// This async resolve's creation (a task may move between threads: no thread's factory is
+  /// its outer one).
+  mutating func creationForTask() -> Creation {
+    if let creation { return creation }
+    let made = Creation(parent: nil)
+    creation = made
+    return made
   }
 
-  /// Runs `body` as the creator of `cell`'s instance, for cycle detection.
-  mutating func creatingAsync<T>(
-    _ cell: AnyObject,
-    _ body: (inout ResolutionContext) async throws(ResolutionError) -> T
-  ) async -> Result<T, ResolutionError> {
-    creating = (creating ?? []) + [ObjectIdentifier(cell)]
-    defer { creating?.removeLast() }
-    do {
-      return .success(try await body(&self))
-    } catch {
-      return .failure(error)
+  /// Publishes the instances kept pending for this resolve's deferred steps, or, when they
+  /// failed, caches none of them.
+  @usableFromInline
+  mutating func settlePending(succeeded: Bool) {
+    guard let creation, !creation.pending.isEmpty else { return }
+    let pending = creation.pending
+    creation.pending = []
+    for cell in pending {
+      if succeeded { cell.publishPending() } else { cell.abandonPending() }
     }
   }
 }

@@ -437,7 +437,7 @@ final class Linker {
           let made = try build(&context)
           // Kept before the injections run, so that a dependency reached from them that needs
           // this component gets this instance.
-          context.sharedGraph().instances[id] = made
+          context.sharedGraph().store(made, as: id)
           try injections?.apply(to: made, step: step, context: &context)
           return made
         },
@@ -447,7 +447,7 @@ final class Linker {
               return existing as! Impl
             }
             let made = try await asyncBuild(&context)
-            context.sharedGraph().instances[id] = made
+            context.sharedGraph().store(made, as: id)
             try await injections?.applyAsync(to: made, step: step, context: &context)
             return made
           }

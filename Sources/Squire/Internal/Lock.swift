@@ -69,3 +69,54 @@ final class Lock: @unchecked Sendable {
     return try body()
   }
 }
+
+/// A mutex with a condition variable: what a thread waiting for another to finish making a
+/// cached instance sleeps on. Held only to read or change a cell's state, never while user code
+/// runs.
+final class ConditionLock: @unchecked Sendable {
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  private let condition: UnsafeMutablePointer<pthread_cond_t>
+
+  init() {
+    mutex = .allocate(capacity: 1)
+    mutex.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(mutex, nil)
+    condition = .allocate(capacity: 1)
+    condition.initialize(to: pthread_cond_t())
+    pthread_cond_init(condition, nil)
+  }
+
+  deinit {
+    pthread_cond_destroy(condition)
+    pthread_mutex_destroy(mutex)
+    condition.deinitialize(count: 1)
+    condition.deallocate()
+    mutex.deinitialize(count: 1)
+    mutex.deallocate()
+  }
+
+  func lock() { pthread_mutex_lock(mutex) }
+  func unlock() { pthread_mutex_unlock(mutex) }
+
+  /// Releases the lock, sleeps until ``broadcast()``, and takes the lock again.
+  func wait() { pthread_cond_wait(condition, mutex) }
+
+  /// Wakes every thread in ``wait()``.
+  func broadcast() { pthread_cond_broadcast(condition) }
+}
+
+/// A value per thread, kept by a `pthread` key: set and read only on slow paths (a thread that
+/// runs a cached component's factory says so, for a resolve nested in that factory).
+final class ThreadLocal<Value: AnyObject>: @unchecked Sendable {
+  private var key = pthread_key_t()
+
+  init() {
+    pthread_key_create(&key, nil)
+  }
+
+  /// The calling thread's value (not retained by the key: its owner keeps it alive while set).
+  var value: Value? {
+    get { pthread_getspecific(key).map { Unmanaged<Value>.fromOpaque($0).takeUnretainedValue() } }
+    set { pthread_setspecific(key, newValue.map { Unmanaged.passUnretained($0).toOpaque() }) }
+  }
+}

@@ -47,11 +47,11 @@ struct ResolutionContext {
   @usableFromInline
   var deferred: [Deferred]?
 
-  /// Cached instances this thread is creating right now (ids of their cells), so that a cycle
-  /// through a `.single` is reported instead of deadlocking on its lock. Touched only on the
-  /// slow path that creates an instance.
+  /// This resolve as the creator of cached instances: made on the slow path that creates one,
+  /// so that cycles and re-entrant resolves are reported instead of deadlocking, and instances
+  /// waiting for deferred steps are published at the end.
   @usableFromInline
-  var creating: [ObjectIdentifier]?
+  var creation: Creation?
 
   /// The actor the synchronous resolve was called on (`#isolation`), if any: a `@MainActor`
   /// factory runs synchronously only when it is the main actor.
@@ -153,10 +153,7 @@ struct ResolutionContext {
   /// Keeps the first instance of a component made in this resolve.
   @usableFromInline
   mutating func remember(_ instance: Any, as id: ObjectIdentifier) {
-    let graph = sharedGraph()
-    if graph.instance(id) == nil {
-      graph.instances[id] = instance
-    }
+    _ = sharedGraph().keep(instance, as: id)
   }
 
   @usableFromInline
@@ -166,15 +163,36 @@ struct ResolutionContext {
   }
 
   /// Ends a top-level resolve: runs the cyclic injections in the order they were met (one may
-  /// add more).
+  /// add more), publishes the cached instances that waited for them, and lets go of the object
+  /// graph.
   @inlinable
   mutating func finish() throws(ResolutionError) {
-    if _slowPath(deferred != nil) {
-      try runDeferred()
+    if _slowPath(deferred != nil || creation != nil || graph?.isShared == true) {
+      try finishSlowly()
     }
-    if _slowPath(graph?.isShared == true) {
-      graph.unsafelyUnwrapped.letGo()
+  }
+
+  @usableFromInline
+  mutating func finishSlowly() throws(ResolutionError) {
+    do {
+      if deferred != nil { try runDeferred() }
+    } catch {
+      fail()
+      throw error
     }
+    settlePending(succeeded: true)
+    if let graph, graph.isShared { graph.leave() }
+    graph = nil
+  }
+
+  /// Ends a top-level resolve that failed: caches none of the instances that waited for its
+  /// deferred steps, and lets go of the object graph.
+  @usableFromInline
+  mutating func fail() {
+    deferred = nil
+    settlePending(succeeded: false)
+    if let graph, graph.isShared { graph.leave() }
+    graph = nil
   }
 
   @usableFromInline
@@ -192,60 +210,108 @@ struct ResolutionContext {
   @usableFromInline
   mutating func finishAsync() async throws(ResolutionError) {
     var next = 0
-    while let steps = deferred, next < steps.count {
-      let step = steps[next]
-      next += 1
-      if let async = step.async {
-        try await async(&self)
-      } else {
-        try step.sync(&self)
+    do {
+      while let steps = deferred, next < steps.count {
+        let step = steps[next]
+        next += 1
+        if let async = step.async {
+          try await async(&self)
+        } else {
+          try step.sync(&self)
+        }
       }
+    } catch {
+      fail()
+      throw error
     }
     deferred = nil
-    if _slowPath(graph?.isShared == true) {
-      graph.unsafelyUnwrapped.letGo()
-    }
+    settlePending(succeeded: true)
+    if let graph, graph.isShared { graph.leave() }
+    graph = nil
   }
 }
 
-/// The `.objectGraph` instances of one top-level resolve.
+/// The `.objectGraph` instances of one top-level resolve, and of the later resolves of the
+/// `Lazy`s and `Provider`s made in it.
+///
+/// Until a `Lazy` or `Provider` captures it, only the resolving thread uses the graph, without a
+/// lock. Once shared, any thread may resolve in it, while the first resolve still runs or
+/// later, and every access takes the graph's lock, held only to read or change the tables:
+/// never while user code runs, so resolves in one graph neither wait for each other's factories
+/// nor deadlock when one factory uses another `Provider` of the graph.
 @usableFromInline
-final class ObjectGraph {
-  /// Instances made in the resolve under way, held strongly.
-  @usableFromInline
-  var instances: [ObjectIdentifier: Any] = [:]
+final class ObjectGraph: @unchecked Sendable {
+  /// Instances made while some resolve in the graph runs, held strongly.
+  private var instances: [ObjectIdentifier: Any] = [:]
 
-  /// Instances of earlier resolves in this graph, held weakly: a `Lazy` or `Provider` keeps the
+  /// Class instances of resolves that have ended, held weakly: a `Lazy` or `Provider` keeps the
   /// graph for later, and an instance that holds one of them must not be kept alive by it.
-  fileprivate var earlier: [ObjectIdentifier: WeakReference] = [:]
+  /// Values (structs) are not kept past the resolves that made them.
+  private var earlier: [ObjectIdentifier: WeakReference] = [:]
 
-  /// Serialises the later resolves of the `Lazy`s and `Provider`s made in this graph, which may
-  /// run on any thread; made when the first of them is.
-  private(set) var sharingLock: Lock?
+  /// Resolves running in the graph; when the last ends, the graph lets go of its instances.
+  private var active = 1
+
+  /// Made when a `Lazy` or `Provider` first captures the graph; guards the state above from
+  /// then on.
+  private var sharingLock: Lock?
 
   @usableFromInline
   init() {}
-
-  /// The instance a component made in this graph, if it still exists.
-  @usableFromInline
-  func instance(_ id: ObjectIdentifier) -> Any? {
-    if let made = instances[id] { return made }
-    return earlier.isEmpty ? nil : earlier[id]?.object
-  }
 
   /// Whether a `Lazy` or `Provider` keeps this graph for later.
   @usableFromInline
   var isShared: Bool { sharingLock != nil }
 
-  /// Ends a resolve in a shared graph: its class instances are from now on held weakly. Runs
-  /// on the thread of the resolve that ends, which is the only one using the graph then (the
-  /// original resolve, or a later one under the sharing lock).
+  private func locked<R>(_ body: () -> R) -> R {
+    guard let sharingLock else { return body() }
+    return sharingLock.withLock(body)
+  }
+
+  /// The instance a component made in this graph, if it still exists.
   @usableFromInline
-  func letGo() {
-    for (id, made) in instances where Swift.type(of: made) is AnyClass {
-      earlier[id] = WeakReference(made as AnyObject)
+  func instance(_ id: ObjectIdentifier) -> Any? {
+    locked {
+      if let made = instances[id] { return made }
+      return earlier.isEmpty ? nil : earlier[id]?.object
     }
-    instances = instances.filter { !(Swift.type(of: $0.value) is AnyClass) }
+  }
+
+  /// Keeps `instance` as component `id`'s, unless the graph has one already: then returns that
+  /// one, which the caller uses instead (two threads resolving in one shared graph at once).
+  @usableFromInline
+  func keep(_ instance: Any, as id: ObjectIdentifier) -> Any? {
+    locked {
+      if let made = instances[id] ?? earlier[id]?.object { return made }
+      instances[id] = instance
+      return nil
+    }
+  }
+
+  /// Keeps `instance` as component `id`'s. Two resolves that build the same component in one
+  /// shared graph at the same moment (on two threads) each keep their own; the later one stays.
+  @usableFromInline
+  func store(_ instance: Any, as id: ObjectIdentifier) {
+    locked { instances[id] = instance }
+  }
+
+  /// A later resolve starts in the graph (a `Lazy` or `Provider` used).
+  func enter() {
+    locked { active += 1 }
+  }
+
+  /// A resolve in the graph ends; the last one to end makes the graph hold its class instances
+  /// weakly and drop the rest.
+  @usableFromInline
+  func leave() {
+    locked {
+      active -= 1
+      guard active == 0 else { return }
+      for (id, made) in instances where Swift.type(of: made) is AnyClass {
+        earlier[id] = WeakReference(made as AnyObject)
+      }
+      instances = [:]
+    }
   }
 
   fileprivate struct WeakReference {
@@ -253,20 +319,10 @@ final class ObjectGraph {
     init(_ object: AnyObject) { self.object = object }
   }
 
-  /// A graph with the same instances, for an async resolve that cannot hold the sharing lock.
-  func copy() -> ObjectGraph {
-    let made = ObjectGraph()
-    made.instances = instances
-    made.earlier = earlier
-    return made
-  }
-
-  /// Called by the resolving thread when a `Lazy` or `Provider` captures this graph.
-  func share() -> Lock {
-    if let sharingLock { return sharingLock }
-    let made = Lock()
-    sharingLock = made
-    return made
+  /// Called by the resolving thread when a `Lazy` or `Provider` captures this graph, before it
+  /// can reach another thread.
+  func share() {
+    if sharingLock == nil { sharingLock = Lock() }
   }
 }
 
@@ -276,26 +332,26 @@ struct DeferredResolve<Value>: @unchecked Sendable {
   /// Weak: a `.single` that holds a `Provider` must not keep its own container alive.
   weak var container: Container?
   let graph: ObjectGraph
-  let lock: Lock
   let body: Body<Value>
   let asyncBody: AsyncBody<Value>?
 
   init(_ context: inout ResolutionContext, _ producer: Producer<Value>) {
     self.container = context.container
     self.graph = context.sharedGraph()
-    self.lock = graph.share()
+    graph.share()
     self.body = producer.body
     self.asyncBody = producer.asyncBody
   }
 
-  /// Resolves the value now, as a top-level resolve in the original object graph.
+  /// Resolves the value now, as a top-level resolve in the original object graph. A factory
+  /// running on this thread (the value is asked for while another component is built) is this
+  /// resolve's outer one, for cycle detection.
   func resolve(arguments: [Any]? = nil) throws(ResolutionError) -> Value {
     guard let container else {
       throw ResolutionError(reason: .containerReleased)
         .finished(requested: String(describing: Value.self))
     }
-    lock.lock()
-    defer { lock.unlock() }
+    graph.enter()
     var context = ResolutionContext(container: container)
     context.graph = graph
     context.arguments = arguments.map(RuntimeArguments.init)
@@ -304,28 +360,29 @@ struct DeferredResolve<Value>: @unchecked Sendable {
       try context.finish()
       return value
     } catch {
+      context.fail()
       throw error.finished(requested: String(describing: Value.self))
     }
   }
 
   /// The async form of ``resolve(arguments:)``. A value with nothing async in its graph is
-  /// resolved as by the synchronous form. Otherwise the resolve cannot hold the object graph's
-  /// lock across suspensions: it runs in a copy of the graph taken under the lock, so it sees
-  /// the instances made before it, and what it makes is not added to the original.
+  /// resolved as by the synchronous form.
   func resolveAsync(arguments: [Any]? = nil) async throws(ResolutionError) -> Value {
     guard let asyncBody else { return try resolve(arguments: arguments) }
     guard let container else {
       throw ResolutionError(reason: .containerReleased)
         .finished(requested: String(describing: Value.self))
     }
+    graph.enter()
     var context = ResolutionContext(container: container)
-    context.graph = lock.withLock { graph.copy() }
+    context.graph = graph
     context.arguments = arguments.map(RuntimeArguments.init)
     do {
       let value = try await asyncBody(&context)
       try await context.finishAsync()
       return value
     } catch {
+      context.fail()
       throw error.finished(requested: String(describing: Value.self))
     }
   }

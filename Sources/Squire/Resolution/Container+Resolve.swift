@@ -65,7 +65,9 @@ extension Container {
       }
       switch outcome {
       case .success(let resolved): return resolved
-      case .failure(let error): throw error.finished(requested: String(describing: T.self))
+      case .failure(let error):
+        context.fail()
+        throw error.finished(requested: String(describing: T.self))
       }
     }
     return try resolve(T.self, qualifier: .none, arguments: nil, isolation: isolation)
@@ -170,6 +172,7 @@ extension Container {
       try context.finish()
       return resolved
     } catch {
+      context.fail()
       throw error.finished(requested: Linker.describe(T.self, qualifier))
     }
   }
@@ -324,6 +327,7 @@ extension Container {
       try context.finish()
       return resolved
     } catch {
+      context.fail()
       throw error.finished(requested: Linker.describe(T.self, qualifier))
     }
   }
