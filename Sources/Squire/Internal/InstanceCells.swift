@@ -122,13 +122,17 @@ class OnceCell<T>: @unchecked Sendable {
     }
     if owner.isSelfOrOuter(of: me) {
       if let pending { return .found(pending) }
-      throw ResolutionError(reason: .cycle([])).entering(step)
+      // Asked for while this resolve (or one it runs inside of) is making it. The cycle is
+      // named here: the path of a resolve nested in a factory does not show the outer one.
+      throw ResolutionError(reason: .cycle([step.description, step.description])).entering(step)
     }
     if creatorIsAsync && !isAsync {
       throw ResolutionError.needsAwait(step, AwaitCause.beingMadeAsync)
     }
     guard WaitGraph.startWaiting(me, for: owner) else {
-      throw ResolutionError(reason: .cycle([])).entering(step)
+      // Waiting would close a loop of resolves on several threads, each making an instance the
+      // next one needs.
+      throw ResolutionError(reason: .cycle([step.description, step.description])).entering(step)
     }
     return .wait(owner)
   }

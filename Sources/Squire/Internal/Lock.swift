@@ -120,3 +120,18 @@ final class ThreadLocal<Value: AnyObject>: @unchecked Sendable {
     set { pthread_setspecific(key, newValue.map { Unmanaged.passUnretained($0).toOpaque() }) }
   }
 }
+
+/// An integer per thread, kept by a `pthread` key; used only on slow paths.
+final class ThreadLocalInt: @unchecked Sendable {
+  private var key = pthread_key_t()
+
+  init() {
+    pthread_key_create(&key, nil)
+  }
+
+  /// The calling thread's value; 0 until set.
+  var value: Int {
+    get { Int(bitPattern: pthread_getspecific(key)) }
+    set { pthread_setspecific(key, UnsafeRawPointer(bitPattern: newValue)) }
+  }
+}
