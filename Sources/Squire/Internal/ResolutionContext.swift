@@ -337,6 +337,9 @@ struct DeferredResolve<Value>: @unchecked Sendable {
   let graph: ObjectGraph
   let body: Body<Value>
   let asyncBody: AsyncBody<Value>?
+  /// The runtime arguments of `resolve(Provider<T>.self, args: ...)`: passed to every value it
+  /// resolves without arguments of its own.
+  let arguments: [Any]?
 
   init(_ context: inout ResolutionContext, _ producer: Producer<Value>) {
     self.container = context.container
@@ -344,6 +347,12 @@ struct DeferredResolve<Value>: @unchecked Sendable {
     graph.share()
     self.body = producer.body
     self.asyncBody = producer.asyncBody
+    // Asked for at the top (`resolve(Lazy<T>.self, args:)`): the arguments are for the value.
+    if context.depth == 0, let given = context.arguments {
+      arguments = given.takeAll()
+    } else {
+      arguments = nil
+    }
   }
 
   /// Resolves the value now, as a top-level resolve in the original object graph. A factory
@@ -357,7 +366,7 @@ struct DeferredResolve<Value>: @unchecked Sendable {
     graph.enter()
     var context = ResolutionContext(container: container)
     context.graph = graph
-    context.arguments = arguments.map(RuntimeArguments.init)
+    context.arguments = (arguments ?? self.arguments).map(RuntimeArguments.init)
     // A value asked for while another `Lazy` or `Provider` value is being built on this thread
     // (one initializer reading the next) nests in it; a cycle through them (`A` reads its
     // `Lazy<B>` in its initializer, `B` needs a new `A`) ends in an error, not in the end of the
@@ -401,7 +410,7 @@ struct DeferredResolve<Value>: @unchecked Sendable {
     graph.enter()
     var context = ResolutionContext(container: container)
     context.graph = graph
-    context.arguments = arguments.map(RuntimeArguments.init)
+    context.arguments = (arguments ?? self.arguments).map(RuntimeArguments.init)
     do {
       let value = try await asyncBody(&context)
       try await context.finishAsync()
@@ -433,6 +442,14 @@ final class RuntimeArguments {
     values.indices.filter { !used[$0] }.map {
       "an unused argument of type `\(Swift.type(of: values[$0]))` was passed"
     }
+  }
+
+  /// Every argument not taken yet, now taken: handed on to a `Lazy` or `Provider` resolved at
+  /// the top, for the values it resolves later.
+  func takeAll() -> [Any] {
+    let unused = values.indices.filter { !used[$0] }.map { values[$0] }
+    used = Array(repeating: true, count: values.count)
+    return unused
   }
 
   @usableFromInline

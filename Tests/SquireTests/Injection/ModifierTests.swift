@@ -146,6 +146,20 @@ struct ModifierTests {
     #expect(error.reason == .missingArgument(type: "String", component: "Knight"))
   }
 
+  @Test func argumentsGivenWhenResolvingALazyOrProviderAreForItsValues() throws {
+    final class Page {
+      let name: String
+      init(name: String) { self.name = name }
+    }
+    let container = Container()
+    container.register { Page(name: arg($0)) }
+    let lazy = try container.tryResolve(Lazy<Page>.self, args: "Tom")
+    #expect(lazy.value.name == "Tom")
+    let provider = try container.tryResolve(Provider<Page>.self, args: "Wat")
+    #expect(provider.value.name == "Wat")
+    #expect(provider.value(args: "Hob").name == "Hob")
+  }
+
   @Test func modifiersCompose() {
     final class Muster {
       let lazyWeapons: [Lazy<Arm>]
