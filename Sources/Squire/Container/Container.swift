@@ -18,29 +18,46 @@ import Synchronization
 ///
 /// A child container (``init(parent:)``) sees its parent's registrations, overrides them with its
 /// own, and builds a parent's component with the child's dependencies first: the way a test
-/// swaps in a mock without touching the production composition root.
+/// swaps in a mock without touching the production composition root. A `.single` is the
+/// exception: it belongs to the container that registered it and is always built there (to
+/// override one in a test, register it in the child). A child is cheap: creating one and
+/// resolving in it relinks only what its own registrations change, so a child per request or
+/// per test is the intended unit of work, with `.perContainer` as its request scope. Close a
+/// child with ``close()`` (or `await close()`) when its unit of work ends, to run the cleanups
+/// of what it made (see ``Component/onClose(_:)-1ks7v``).
 public final class Container: @unchecked Sendable {
   /// The container this one inherits registrations from, if any.
   public let parent: Container?
 
-  /// Guards registration and snapshot building for the whole tree (a child reads its parents'
-  /// registrations while it links). Never taken by a resolve that finds a current snapshot.
-  @usableFromInline
-  let treeLock: Lock
+  /// Guards this container's registrations and the building of its snapshot. Never taken by a
+  /// resolve that finds a current snapshot, nor by another container's resolve.
+  let lock = Lock()
 
-  /// The current snapshot, or nil when registrations changed since it was linked.
+  /// The snapshot the inlined fast path of `resolve` reads: only a root container publishes
+  /// here. A child's snapshot can go stale when a parent registers, which the fast path would
+  /// not notice; a child resolves through ``snapshot`` instead, which checks.
   @usableFromInline
   let published = Atomic<Unmanaged<Snapshot>?>(nil)
 
-  // Guarded by `treeLock`, hence no dynamic exclusivity checks.
+  /// The instances this container owns (`.perContainer`, `.weak`, its `.single`s' cleanups),
+  /// whether it is closed, and the children to close first.
+  @usableFromInline
+  let owned = OwnedInstances()
+
+  // Guarded by `lock`, hence no dynamic exclusivity checks.
   @exclusivity(unchecked) private var records: [ComponentRecord] = []
   @exclusivity(unchecked) private var loadedParts: Set<ObjectIdentifier> = []
-  @exclusivity(unchecked) private var children: [WeakContainer] = []
-  @exclusivity(unchecked) private var cells: [ObjectIdentifier: AnyObject] = [:]
-  /// Every snapshot ever published: a resolve on another thread may still be reading one.
+  /// A root: every snapshot it published, since the fast path reads them without a reference
+  /// count and another thread may still be resolving through an old one.
   @exclusivity(unchecked) private var snapshots: [Snapshot] = []
+  /// A child: its snapshot, and the parent's snapshot it was linked against; stale when the
+  /// parent's current snapshot is another one.
+  @exclusivity(unchecked) private var linked: (snapshot: Snapshot, base: Snapshot)?
 
   /// Creates an empty container, or a child of `parent`.
+  ///
+  /// Creating a child costs a small allocation: the parent keeps no list of its children (a
+  /// dropped child costs nothing), and nothing is linked until the child resolves.
   ///
   /// ```swift
   /// let app = Container()
@@ -51,38 +68,39 @@ public final class Container: @unchecked Sendable {
   /// ```
   public init(parent: Container? = nil) {
     self.parent = parent
-    self.treeLock = parent?.treeLock ?? Lock()
-    if let parent {
-      treeLock.withLock { parent.children.append(WeakContainer(self)) }
-    }
+  }
+
+  deinit {
+    parent?.owned.forget(child: ObjectIdentifier(self))
   }
 
   // MARK: Registration
 
-  /// Adds a record and makes this container and its descendants link anew.
+  /// Adds a record; the next resolve links a new snapshot.
   @usableFromInline
   func add<Impl>(_ record: TypedRecord<Impl>) -> Component<Impl> {
-    treeLock.withLock {
+    record.owner = self
+    lock.withLock {
       records.append(record)
       invalidate()
     }
     return Component(container: self, record: record)
   }
 
-  /// Changes a record's options under the tree lock.
+  /// Changes a record's options under this container's lock.
   @usableFromInline
   func update(_ change: () -> Void) {
-    treeLock.withLock {
+    lock.withLock {
       change()
       invalidate()
     }
   }
 
-  /// Called with the tree lock held.
+  /// Called with `lock` held. Children find out at their next resolve: the parent's snapshot
+  /// they were linked against is no longer its current one.
   private func invalidate() {
     published.store(nil, ordering: .releasing)
-    children.removeAll { $0.container == nil }
-    for child in children { child.container?.invalidate() }
+    linked = nil
   }
 
   /// Registers a ``Part`` (a group of registrations). A part appended again, here or by another
@@ -92,13 +110,14 @@ public final class Container: @unchecked Sendable {
   /// container.append(part: ArmoryPart.self)
   /// ```
   public func append(part: any Part.Type) {
-    let isNew = treeLock.withLock { loadedParts.insert(ObjectIdentifier(part)).inserted }
+    let isNew = lock.withLock { loadedParts.insert(ObjectIdentifier(part)).inserted }
     if isNew { part.load(container: self) }
   }
 
   // MARK: Snapshots
 
-  /// The snapshot to resolve through: one acquiring load when registrations have not changed.
+  /// The snapshot to resolve through: for a root, one acquiring load when registrations have
+  /// not changed; for a child, its own lock and a comparison with its parent's snapshot.
   @inlinable
   var snapshot: Snapshot {
     if let current = published.load(ordering: .acquiring) {
@@ -109,32 +128,89 @@ public final class Container: @unchecked Sendable {
 
   @usableFromInline
   func link() -> Snapshot {
-    treeLock.withLock {
+    if isClosed { return Snapshot(closed: self) }
+    guard let parent else { return linkRoot() }
+    // Asked before taking this container's lock: a parent is always locked after its children.
+    let base = parent.snapshot
+    return lock.withLock {
+      if let linked, linked.base === base { return linked.snapshot }
+      let snapshot: Snapshot
+      if records.isEmpty {
+        // Nothing of its own: the child resolves through its parent's snapshot as it is. The
+        // `.perContainer` and `.weak` cells are found through the resolving container, so the
+        // child still gets instances of its own.
+        snapshot = base
+      } else {
+        // The parents' records are read while the child links the few of them its own
+        // registrations change, so their registrations wait meanwhile.
+        var ancestors: [Container] = []
+        var next = self.parent
+        while let container = next {
+          ancestors.append(container)
+          next = container.parent
+        }
+        for ancestor in ancestors { ancestor.lock.lock() }
+        defer { for ancestor in ancestors.reversed() { ancestor.lock.unlock() } }
+        snapshot = Snapshot(child: self, records: records, base: base)
+      }
+      linked = (snapshot, base)
+      return snapshot
+    }
+  }
+
+  private func linkRoot() -> Snapshot {
+    lock.withLock {
       if let current = published.load(ordering: .acquiring) {
         return current.takeUnretainedValue()
       }
-      var levels: [Level] = []
-      var container: Container? = self
-      while let next = container {
-        levels.append(Level(records: next.records))
-        container = next.parent
-      }
-      let snapshot = Snapshot(linker: Linker(container: self, levels: levels))
+      // Closing stores nil under this lock after marking the container closed.
+      if owned.isClosed { return Snapshot(closed: self) }
+      let snapshot = Snapshot(
+        linker: Linker(container: self, levels: [Level(records: records)]))
       snapshots.append(snapshot)
       published.store(Unmanaged.passUnretained(snapshot), ordering: .releasing)
       return snapshot
     }
   }
 
+  /// Runs `body` with a linker that has linked every component visible from this container:
+  /// what validation and graph export read. A root's snapshot is one; a child links one for the
+  /// call, since its own snapshot links only what its registrations change.
+  func withFullLinker<Result>(_ body: (Linker) -> Result) -> Result {
+    let snapshot = self.snapshot
+    if !snapshot.isIncremental && snapshot.linkerContainer === self {
+      return snapshot.withLinker(body)
+    }
+    var levels: [Level] = []
+    var next: Container? = self
+    let full: Snapshot = lockingChain {
+      while let container = next {
+        levels.append(Level(records: container.records))
+        next = container.parent
+      }
+      return Snapshot(linker: Linker(container: self, levels: levels))
+    }
+    return full.withLinker(body)
+  }
+
+  /// Runs `body` with this container and every ancestor locked, child first.
+  private func lockingChain<Result>(_ body: () -> Result) -> Result {
+    var chain: [Container] = []
+    var next: Container? = self
+    while let container = next {
+      chain.append(container)
+      next = container.parent
+    }
+    for container in chain { container.lock.lock() }
+    defer { for container in chain.reversed() { container.lock.unlock() } }
+    return body()
+  }
+
   /// The cell holding a `.perContainer` or `.weak` instance of `record` in this container; the
-  /// same cell across snapshots, so relinking keeps the instance. Called with the tree lock held.
+  /// same cell across snapshots, so relinking keeps the instance.
   @usableFromInline
   func cell<Cell: AnyObject>(for record: ComponentRecord, make: () -> Cell) -> Cell {
-    let id = ObjectIdentifier(record)
-    if let existing = cells[id] as? Cell { return existing }
-    let made = make()
-    cells[id] = made
-    return made
+    owned.cell(for: record, make: make)
   }
 
   // MARK: Singletons
@@ -168,9 +244,4 @@ public final class Container: @unchecked Sendable {
       }
     }
   }
-}
-
-private struct WeakContainer {
-  weak var container: Container?
-  init(_ container: Container) { self.container = container }
 }

@@ -81,6 +81,18 @@ class ComponentRecord: @unchecked Sendable {
   @usableFromInline var forwards: [Forward] = []
   /// The `.single` instance's cell, shared by the whole container tree; made at first link.
   @usableFromInline var sharedCell: AnyObject?
+  /// The container that registered the component: where a `.single` of it is built and owned.
+  /// Weak, since the container keeps its records.
+  @usableFromInline weak var owner: Container?
+
+  /// Whether `.onClose` was given: validation reports it on lifetimes nothing closes.
+  var hasCleanup: Bool { false }
+
+  /// Every key the component can be found under: its own type and each `.as`.
+  var keys: [LookupKey] {
+    [LookupKey(type: ObjectIdentifier(implementationType), qualifier: .none)]
+      + forwards.map { LookupKey(type: $0.type, qualifier: $0.qualifier) }
+  }
 
   @usableFromInline
   init(implementationType: Any.Type, location: SourceLocation) {
@@ -128,6 +140,10 @@ final class TypedRecord<Impl>: ComponentRecord, @unchecked Sendable {
   var injections: [InjectionLink<Impl>] = []
   @usableFromInline
   var postInits: [(Impl) -> Void] = []
+  /// `.onClose`: run on the instance when what owns it closes.
+  @usableFromInline var cleanup: Cleanup<Impl>?
+
+  override var hasCleanup: Bool { cleanup != nil }
 
   @usableFromInline
   init(

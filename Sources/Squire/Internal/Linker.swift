@@ -110,10 +110,25 @@ final class Linker {
     let forward: Int
   }
 
-  init(container: Container, levels: [Level]) {
+  /// For a child's incremental snapshot: the parent's snapshot, whose producers stand for every
+  /// component not in `relinked`.
+  private let base: Snapshot?
+  /// The components this linker links itself when it has a base: the child's own and those of
+  /// the parents whose dependencies the child's registrations change.
+  private let relinked: Set<ObjectIdentifier>
+
+  init(
+    container: Container, levels: [Level], base: Snapshot? = nil,
+    relinked: Set<ObjectIdentifier> = []
+  ) {
     self.container = container
     self.levels = levels
+    self.base = base
+    self.relinked = relinked
   }
+
+  /// Every component's producer linked so far.
+  var linkedProducers: [ObjectIdentifier: AnyProducer] { linked }
 
   // MARK: Dependencies, as asked by the components' link functions
 
@@ -287,6 +302,11 @@ final class Linker {
   func producer(of record: ComponentRecord) -> AnyProducer {
     let id = ObjectIdentifier(record)
     if let done = linked[id] { return done }
+    // A child's snapshot takes what it does not change from its parent's, as it is: creating a
+    // child costs what its own registrations change, not the parent's graph.
+    if let base, !relinked.contains(id), let inherited = base.producer(of: record) {
+      return inherited
+    }
     // Asked for while it is being linked (an initializer cycle), or postponed: a placeholder,
     // made only then, stands in until the component is linked.
     if linkingNow.contains(id) { return placeholder(for: record).producer }
@@ -372,6 +392,10 @@ final class Linker {
     } else {
       make = build
     }
+    // Instances with an `.onClose` are handed to their owner as they are made, so that closing
+    // it runs the cleanup: the wrapper is only there for components that have one.
+    let cleanup = record.cleanup
+    let typeName = cleanup == nil ? "" : record.typeName
     switch lifetime {
     case .prototype:
       return Producer(make)
@@ -388,33 +412,87 @@ final class Linker {
         try injections?.apply(to: made, step: step, context: &context)
         return made
       }
-    case .perContainer:
-      let cell = container.cell(for: record) { SharedInstance<Impl>() }
-      return Producer { context throws(ResolutionError) -> Impl in
-        try cell.get(&context, step, make)
-      }
-    case .single:
-      let cell = record.sharedCell as? SharedInstance<Impl> ?? SharedInstance<Impl>()
-      record.sharedCell = cell
-      return Producer { context throws(ResolutionError) -> Impl in
-        try cell.get(&context, step, make)
-      }
-    case .weak:
-      guard record.isClass else {
+    case .perContainer, .weak:
+      if lifetime == .weak && !record.isClass {
         return .failing(
           ResolutionError(reason: .invalidLifetime(component: record.typeName, lifetime: .weak))
             .entering(step))
       }
-      let cell = container.cell(for: record) { WeakInstance<Impl>() }
+      let weakly = lifetime == .weak
+      // The instance belongs to the container resolved from, which may be a child of the one
+      // this snapshot is for (a child resolving through its parent's snapshot): the cell is
+      // that container's. The home container's cell is found without a lookup.
+      let owned: Body<Impl>
+      if let cleanup {
+        owned = { context throws(ResolutionError) -> Impl in
+          let made = try make(&context)
+          context.container.adopt(cleanup.pending(for: made, component: typeName, weakly: weakly))
+          return made
+        }
+      } else {
+        owned = make
+      }
+      let home = ObjectIdentifier(container)
+      if weakly {
+        let homeCell = container.cell(for: record) { WeakInstance<Impl>() }
+        return Producer { context throws(ResolutionError) -> Impl in
+          let cell =
+            ObjectIdentifier(context.container) == home
+            ? homeCell : context.container.cell(for: record) { WeakInstance<Impl>() }
+          if _slowPath(context.container.owned.isClosed) { throw Self.closed(step) }
+          return try cell.get(&context, step, owned)
+        }
+      }
+      let homeCell = container.cell(for: record) { SharedInstance<Impl>() }
       return Producer { context throws(ResolutionError) -> Impl in
-        try cell.get(&context, step, make)
+        let cell =
+          ObjectIdentifier(context.container) == home
+          ? homeCell : context.container.cell(for: record) { SharedInstance<Impl>() }
+        if _slowPath(context.container.owned.isClosed) { throw Self.closed(step) }
+        return try cell.get(&context, step, owned)
+      }
+    case .single:
+      let cell = record.sharedCell as? SharedInstance<Impl> ?? SharedInstance<Impl>()
+      record.sharedCell = cell
+      // A `.single` belongs to the container that registered it (the one this snapshot is for:
+      // a child never relinks a parent's `.single`). It is built there whichever container asks
+      // first, so that its dependencies, and the `Lazy`s and `Provider`s it keeps, are that
+      // container's rather than a short-lived child's.
+      unowned(unsafe) let owner = record.owner ?? container
+      let owned = { (context: inout ResolutionContext) throws(ResolutionError) -> Impl in
+        let asking = context.container
+        context.container = owner
+        defer { context.container = asking }
+        let made = try make(&context)
+        if let cleanup {
+          owner.adopt(cleanup.pending(for: made, component: typeName, weakly: false))
+        }
+        return made
+      }
+      return Producer { context throws(ResolutionError) -> Impl in
+        try cell.get(&context, step, owned)
       }
     case .scoped(let scope):
-      let id = ObjectIdentifier(record)
+      let owned: Body<Impl>
+      if let cleanup {
+        owned = { context throws(ResolutionError) -> Impl in
+          let made = try make(&context)
+          scope.adopt(cleanup.pending(for: made, component: typeName, weakly: false))
+          return made
+        }
+      } else {
+        owned = make
+      }
       return Producer { context throws(ResolutionError) -> Impl in
-        try scope.cell(for: id) { SharedInstance<Impl>() }.get(&context, step, make)
+        try scope.cell(for: record) { SharedInstance<Impl>() }.get(&context, step, owned)
       }
     }
+  }
+
+  /// The error for resolving through a container that has been closed.
+  @usableFromInline
+  static func closed(_ step: PathStep) -> ResolutionError {
+    ResolutionError(reason: .containerClosed).entering(step)
   }
 
   // MARK: Diagnostics

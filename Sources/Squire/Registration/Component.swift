@@ -94,6 +94,42 @@ public struct Component<Impl> {
     return self
   }
 
+  /// Runs `cleanup` on each instance of the component when what owns the instance closes:
+  /// ``Container/close()-3dp6i`` for `.perContainer`, `.weak` and `.single` instances (a
+  /// `.single` belongs to the container that registered it), ``Scope/close()-8m4ot`` for a scope's.
+  /// Cleanups run last made first, children's before their parent's.
+  ///
+  /// ```swift
+  /// container.register(Pool.init).lifetime(.perContainer).onClose { $0.close() }
+  /// container.register(Log.init).lifetime(.single).onClose { try $0.flush() }
+  /// ...
+  /// let report = container.close()   // report.failures lists a cleanup that threw
+  /// ```
+  ///
+  /// A `.prototype` or `.objectGraph` instance belongs to no one who closes, so ``Container/validate()``
+  /// reports an `.onClose` on one. Registering a second cleanup replaces the first.
+  @discardableResult
+  public func onClose(_ cleanup: @escaping @Sendable (Impl) throws -> Void) -> Component<Impl> {
+    container.update { record.cleanup = .sync(cleanup) }
+    return self
+  }
+
+  /// Runs the async `cleanup` on each instance of the component when what owns the instance
+  /// closes with `await close()`; a synchronous `close()` reports it as not run.
+  ///
+  /// ```swift
+  /// container.register(Sessions.init).lifetime(.single).onClose { await $0.drain() }
+  /// ...
+  /// await container.close()
+  /// ```
+  @discardableResult
+  public func onClose(_ cleanup: @escaping @Sendable (Impl) async throws -> Void)
+    -> Component<Impl>
+  {
+    container.update { record.cleanup = .async(cleanup) }
+    return self
+  }
+
   @inlinable
   func forward<P>(_ type: P.Type, qualifier: Qualifier) -> Component<Impl> {
     let forward = Forward(type: P.self, qualifier: qualifier) { main in

@@ -33,6 +33,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case tooDeep(limit: Int)
     /// A `Lazy` or `Provider` was used after the container that made it was released.
     case containerReleased
+    /// The container resolved from (or one of its parents) has been closed.
+    case containerClosed
   }
 
   /// The type (with name or tag) that was asked of the container.
@@ -76,7 +78,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     switch reason {
     case .notRegistered(let type), .ambiguous(let type, _):
       steps.isEmpty ? nil : type
-    case .cycle, .missingArgument, .notConvertible, .invalidLifetime, .tooDeep, .containerReleased:
+    case .cycle, .missingArgument, .notConvertible, .invalidLifetime, .tooDeep, .containerReleased,
+      .containerClosed:
       nil
     }
   }
@@ -103,6 +106,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case .containerReleased:
       return "the container that made this `Lazy` or `Provider` has been released, and with it "
         + "the registrations that would build the value."
+    case .containerClosed:
+      return "the container resolved from has been closed (`close()`), or one of its parents has: "
+        + "its instances were cleaned up and let go."
     }
   }
 
@@ -130,6 +136,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case .containerReleased:
       return "keep the container for as long as anything uses what it made (the composition root "
         + "usually owns it for the app's lifetime)."
+    case .containerClosed:
+      return "resolve before closing; for a new unit of work, create a new child container."
     }
   }
 
