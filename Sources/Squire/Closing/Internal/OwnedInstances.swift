@@ -109,6 +109,10 @@ final class OwnedInstances: @unchecked Sendable {
     }
   }
 
+  /// How many children this container would close first (for tests: it must not grow with
+  /// children that are gone).
+  var childCount: Int { lock.withLock { children.count } }
+
   func forget(child id: ObjectIdentifier) {
     lock.withLock { _ = children.removeValue(forKey: id) }
   }
