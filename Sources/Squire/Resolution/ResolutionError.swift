@@ -61,7 +61,11 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   /// The full explanation: the same text `resolve` traps with.
   public var description: String {
     var lines = ["Squire could not resolve `\(requested)`."]
-    if !steps.isEmpty {
+    if case .tooDeep = reason, steps.count > 4 {
+      // Every step of a chain hundreds deep says nothing more than its two ends.
+      lines.append(
+        "  path: \(path[0]) → … \(steps.count - 2) more … → \(path[path.count - 1])")
+    } else if !steps.isEmpty {
       lines.append("  path: " + (path + [failingLink].compactMap { $0 }).joined(separator: " → "))
     }
     lines.append("  why: " + why)

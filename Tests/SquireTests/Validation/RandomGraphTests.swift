@@ -258,6 +258,8 @@ struct RandomGraphTests {
         case .captiveDependency(_, let lifetime, let dependency, _):
           captive.insert(".\(lifetime) holds \(dependency)")
         case .unpassableArgument: Issue.record("no arguments were generated: \(problem)")
+        case .cleanupNeverRuns: Issue.record("no cleanups were generated: \(problem)")
+        case .tooDeep: Issue.record("no graph is generated that deep: \(problem)")
         }
       }
       #expect(missing == reference.missing, "\(report)")
