@@ -60,3 +60,19 @@ s5_10k=$(instructions squire s5 10000)
 printf 'S5 register + validate: %d instructions per component from 1k to 2k, %d from 2k to 10k\n' \
   "$(((s5_2k - s5_1k) / 1000))" "$(((s5_10k - s5_2k) / 8000))"
 echo "(instructions per operation; callgrind files in Benchmarks/$out)" >&2
+
+# S7: a child per unit of work under a 1,000-component parent, against the same graph resolved in
+# the parent. S8: one registration and one resolve in turn, per round, at 1,000 and 10,000 rounds.
+s7() { echo $((($(instructions squire "$1" 2000) - $(instructions squire "$1" 200)) / 1800)); }
+parent=$(s7 s7-parent)
+child=$(s7 s7)
+own=$(s7 s7-own)
+printf 'S7 resolve in the parent: %d; new child + resolve: %d (%s×); with its own registration: %d (%s×)\n' \
+  "$parent" "$child" "$(awk -v a="$child" -v b="$parent" 'BEGIN { printf "%.2f", a / b }')" \
+  "$own" "$(awk -v a="$own" -v b="$parent" 'BEGIN { printf "%.2f", a / b }')"
+if [[ "${S8:-1}" == 1 ]]; then
+  s8_1k=$(instructions squire s8 1000)
+  s8_2k=$(instructions squire s8 2000)
+  printf 'S8 register + resolve in turn: %d instructions per round over the first 1k, %d from 1k to 2k\n' \
+    "$((s8_1k / 1000))" "$(((s8_2k - s8_1k) / 1000))"
+fi

@@ -47,6 +47,7 @@ public final class Container: @unchecked Sendable {
   // Guarded by `lock`, hence no dynamic exclusivity checks.
   @exclusivity(unchecked) private var records: [ComponentRecord] = []
   @exclusivity(unchecked) private var loadedParts: Set<ObjectIdentifier> = []
+  @exclusivity(unchecked) private var suppliedByChildren: Set<LookupKey> = []
   /// A root: every snapshot it published, since the fast path reads them without a reference
   /// count and another thread may still be resolving through an old one.
   @exclusivity(unchecked) private var snapshots: [Snapshot] = []
@@ -103,6 +104,14 @@ public final class Container: @unchecked Sendable {
     linked = nil
   }
 
+  /// Records that each child supplies `key`; see ``suppliedByEachChild(_:name:)``.
+  func leaveToChildren(_ key: LookupKey) {
+    lock.withLock {
+      suppliedByChildren.insert(key)
+      invalidate()
+    }
+  }
+
   /// Registers a ``Part`` (a group of registrations). A part appended again, here or by another
   /// part, is not loaded twice.
   ///
@@ -151,7 +160,8 @@ public final class Container: @unchecked Sendable {
         }
         for ancestor in ancestors { ancestor.lock.lock() }
         defer { for ancestor in ancestors.reversed() { ancestor.lock.unlock() } }
-        snapshot = Snapshot(child: self, records: records, base: base)
+        snapshot = Snapshot(
+          child: self, records: records, suppliedByChildren: suppliedByChildren, base: base)
       }
       linked = (snapshot, base)
       return snapshot
@@ -166,7 +176,9 @@ public final class Container: @unchecked Sendable {
       // Closing stores nil under this lock after marking the container closed.
       if owned.isClosed { return Snapshot(closed: self) }
       let snapshot = Snapshot(
-        linker: Linker(container: self, levels: [Level(records: records)]))
+        linker: Linker(
+          container: self,
+          levels: [Level(records: records, suppliedByChildren: suppliedByChildren)]))
       snapshots.append(snapshot)
       published.store(Unmanaged.passUnretained(snapshot), ordering: .releasing)
       return snapshot
@@ -185,7 +197,8 @@ public final class Container: @unchecked Sendable {
     var next: Container? = self
     let full: Snapshot = lockingChain {
       while let container = next {
-        levels.append(Level(records: container.records))
+        levels.append(
+          Level(records: container.records, suppliedByChildren: container.suppliedByChildren))
         next = container.parent
       }
       return Snapshot(linker: Linker(container: self, levels: levels))

@@ -2,9 +2,12 @@
 struct Level {
   let records: [ComponentRecord]
   let index: [LookupKey: [Candidate]]
+  /// Keys this container leaves to each of its children (`suppliedByEachChild`).
+  let suppliedByChildren: Set<LookupKey>
 
-  init(records: [ComponentRecord]) {
+  init(records: [ComponentRecord], suppliedByChildren: Set<LookupKey> = []) {
     self.records = records
+    self.suppliedByChildren = suppliedByChildren
     var index: [LookupKey: [Candidate]] = [:]
     for record in records {
       let own = LookupKey(type: ObjectIdentifier(record.implementationType), qualifier: .none)
@@ -247,9 +250,22 @@ final class Linker {
 
   /// The error for a missing `P`, with the registrations that come close.
   func missing<P>(_ type: P.Type, _ qualifier: Qualifier) -> ResolutionError {
-    ResolutionError(
+    let key = LookupKey(type: ObjectIdentifier(P.self), qualifier: qualifier)
+    let declared =
+      levels.contains { $0.suppliedByChildren.contains(key) }
+      ? [
+        "`\(Self.describe(P.self, qualifier))` is declared `suppliedByEachChild`: resolve from a "
+          + "child container that registers it"
+      ] : []
+    return ResolutionError(
       reason: .notRegistered(type: Self.describe(P.self, qualifier)),
-      suggestions: nearMatches.suggestions(for: P.self, qualifier: qualifier))
+      suggestions: declared + nearMatches.suggestions(for: P.self, qualifier: qualifier))
+  }
+
+  /// Whether the container this linker is for leaves `key` to each of its children: validating
+  /// it, a dependency on `key` is not missing.
+  func isSuppliedByChildren(_ key: LookupKey) -> Bool {
+    levels.first?.suppliedByChildren.contains(key) == true
   }
 
   // MARK: Lookup

@@ -71,8 +71,11 @@ final class Snapshot: @unchecked Sendable {
   /// A child's snapshot: links `records` (the child's own) and the components of `base` that
   /// depend, directly or not, on a key they provide; the rest is `base`'s. A `.single` is never
   /// relinked: it is built by the container that registered it.
-  init(child container: Container, records: [ComponentRecord], base: Snapshot) {
-    let level = Level(records: records)
+  init(
+    child container: Container, records: [ComponentRecord], suppliedByChildren: Set<LookupKey>,
+    base: Snapshot
+  ) {
+    let level = Level(records: records, suppliedByChildren: suppliedByChildren)
     var relinked = Set(records.map(ObjectIdentifier.init))
     var changedKeys = Set(level.index.keys)
     var pending = Array(changedKeys)

@@ -135,7 +135,8 @@ struct DependencyGraph {
         case .found:
           break
         case .missing:
-          if dependency.kind == .required {
+          // Left to each child: the child's own validation checks it is there.
+          if dependency.kind == .required && !linker.isSuppliedByChildren(dependency.key) {
             unanswered.append(Unanswered(from: node, edge: edge, candidates: []))
           }
         case .ambiguous(let candidates):

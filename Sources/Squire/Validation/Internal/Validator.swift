@@ -70,7 +70,11 @@ struct Validator {
   {
     let type = String(describing: edge.type)
     let asker = neededBy.count == 1 ? "`\(neededBy[0])` needs" : "\(neededBy.count) components need"
-    let details = neededBy.count > 1 ? ["needed by: " + neededBy.joined(separator: ", ")] : []
+    var details = neededBy.count > 1 ? ["needed by: " + neededBy.joined(separator: ", ")] : []
+    if linker.levels.contains(where: { $0.suppliedByChildren.contains(edge.key) }) {
+      details.append(
+        "a parent declares it `suppliedByEachChild`: this child container must register it")
+    }
     let suggestions = linker.nearMatches.suggestions(for: edge.type, qualifier: edge.key.qualifier)
     switch edge.key.qualifier {
     case .none:
