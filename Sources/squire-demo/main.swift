@@ -47,6 +47,8 @@ let jouster: Knight = tournament.resolve()
 print(describe(jouster))
 let tagged: Weapon = realm.resolve(tag: Tournament.self)
 print("The realm's tagged tournament weapon: \(tagged.name)")
+print("The tournament ends; closing its container closes only what it made:")
+print(tournament.close())
 
 print("\n== The graph (Graphviz DOT; render with `dot -Tsvg`) ==")
 print(realm.graph(.dot))
@@ -75,3 +77,6 @@ do {
   print("\nAnd resolving anyway:")
   print(error)
 }
+
+print("\n== Closing the realm: cleanups run last made first ==")
+print(realm.close())

@@ -1,5 +1,5 @@
 extension Container {
-  /// Closes the container: runs the synchronous cleanups (``Component/onClose(_:)-1ks7v``) of
+  /// Closes the container: runs the synchronous cleanups (`onClose(_:)`) of
   /// every instance it owns, last made first, after closing its children the same way, and lets
   /// the instances go. Resolving from a closed container, or from one of its children, throws a
   /// ``ResolutionError`` that says so.
@@ -24,7 +24,7 @@ extension Container {
   }
 
   /// Closes the container, running synchronous and async cleanups alike, last made first, after
-  /// closing its children the same way. See ``close()-3dp6i`` for what a container owns.
+  /// closing its children the same way. See `close()` for what a container owns.
   ///
   /// ```swift
   /// container.register(Sessions.init).lifetime(.single).onClose { await $0.drain() }
@@ -39,7 +39,7 @@ extension Container {
     return report.merged(with: await runCleanups(cleanups))
   }
 
-  /// Whether ``close()-3dp6i`` has been called on this container or one of its parents.
+  /// Whether `close()` has been called on this container or one of its parents.
   public var isClosed: Bool {
     var next: Container? = self
     while let container = next {

@@ -24,7 +24,7 @@ import Synchronization
 /// resolving in it relinks only what its own registrations change, so a child per request or
 /// per test is the intended unit of work, with `.perContainer` as its request scope. Close a
 /// child with ``close()`` (or `await close()`) when its unit of work ends, to run the cleanups
-/// of what it made (see ``Component/onClose(_:)-1ks7v``).
+/// of what it made (see `onClose(_:)`).
 public final class Container: @unchecked Sendable {
   /// The container this one inherits registrations from, if any.
   public let parent: Container?

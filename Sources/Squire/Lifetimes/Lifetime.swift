@@ -20,10 +20,13 @@ public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
   /// One instance per top-level `resolve`: every component built while answering one request
   /// shares it, the next request gets a new one.
   case objectGraph
-  /// One instance per container, created on first use. A child container makes its own.
+  /// One instance per container, created on first use and closed with it. A child container
+  /// makes its own: with a child per request, this is the request scope.
   case perContainer
   /// One instance for the whole container tree (the container it is registered in and every
-  /// child), created by ``Container/initializeSingletons()`` or on first use.
+  /// child), created by ``Container/initializeSingletons()`` or on first use. It belongs to the
+  /// container that registered it: built with that container's dependencies whichever
+  /// container asks first, and closed by it. To replace one in a test, register it in the child.
   case single
   /// One instance per container for as long as something outside the container holds it;
   /// once the last outside reference goes, the next resolve makes a new one. Classes only.

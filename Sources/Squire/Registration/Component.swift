@@ -95,8 +95,8 @@ public struct Component<Impl> {
   }
 
   /// Runs `cleanup` on each instance of the component when what owns the instance closes:
-  /// ``Container/close()-3dp6i`` for `.perContainer`, `.weak` and `.single` instances (a
-  /// `.single` belongs to the container that registered it), ``Scope/close()-8m4ot`` for a scope's.
+  /// `close()` for `.perContainer`, `.weak` and `.single` instances (a
+  /// `.single` belongs to the container that registered it), `Scope.close()` for a scope's.
   /// Cleanups run last made first, children's before their parent's.
   ///
   /// ```swift
