@@ -23,7 +23,7 @@ import Synchronization
 /// override one in a test, register it in the child). A child is cheap: creating one and
 /// resolving in it relinks only what its own registrations change, so a child per request or
 /// per test is the intended unit of work, with `.perContainer` as its request scope. Close a
-/// child with ``close()`` (or `await close()`) when its unit of work ends, to run the cleanups
+/// child with `close()` (or `await close()`) when its unit of work ends, to run the cleanups
 /// of what it made (see `onClose(_:)`).
 public final class Container: @unchecked Sendable {
   /// The container this one inherits registrations from, if any.

@@ -32,7 +32,7 @@ public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
   /// once the last outside reference goes, the next resolve makes a new one. Classes only.
   case weak
   /// One instance per period of `scope`, shared by every container: the app ends a period
-  /// with ``Scope/close()``, and the next resolve makes a new instance.
+  /// with `Scope.close()`, and the next resolve makes a new instance.
   case scoped(Scope)
 
   /// The lifetime's name as written in code: `prototype`, `single`, ...

@@ -1,7 +1,7 @@
 /// A lifetime the app opens and closes itself: a user's session, a battle, a unit of work.
 ///
 /// Components registered with `.lifetime(.scoped(scope))` have one instance per period of the
-/// scope, shared by every container that resolves them. ``close()`` ends the period: the scope
+/// scope, shared by every container that resolves them. `close()` ends the period: the scope
 /// lets go of every instance made in it, and the next resolve starts a new period with new
 /// instances.
 ///

@@ -178,7 +178,7 @@ struct CloseTests {
     container.register(Sessions.init).lifetime(.scoped(session)).onClose { await $0.drain() }
     _ = container.resolve(Pool.self)
     // In async code `close()` is the async one; the synchronous one, from synchronous code:
-    let closeNow = { (scope: Scope) in scope.close() }
+    let closeNow = { (scope: Scope) in _ = scope.close() }
     closeNow(session)
     #expect(log.closed == ["Pool"])
     _ = container.resolve(Sessions.self)
