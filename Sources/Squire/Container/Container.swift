@@ -48,6 +48,10 @@ public final class Container: @unchecked Sendable {
   @exclusivity(unchecked) private var records: [ComponentRecord] = []
   @exclusivity(unchecked) private var loadedParts: Set<ObjectIdentifier> = []
   @exclusivity(unchecked) private var suppliedByChildren: Set<LookupKey> = []
+  /// A root: records linked before whose options changed since (relinked with what depends on
+  /// them), and whether something changed that only linking everything anew takes in.
+  @exclusivity(unchecked) private var touched: [ComponentRecord] = []
+  @exclusivity(unchecked) private var needsFullLink = false
   /// A root: every snapshot it published, since the fast path reads them without a reference
   /// count and another thread may still be resolving through an old one.
   @exclusivity(unchecked) private var snapshots: [Snapshot] = []
@@ -82,17 +86,31 @@ public final class Container: @unchecked Sendable {
   func add<Impl>(_ record: TypedRecord<Impl>) -> Component<Impl> {
     record.owner = self
     lock.withLock {
+      record.position = records.count
       records.append(record)
       invalidate()
     }
     return Component(container: self, record: record)
   }
 
-  /// Changes a record's options under this container's lock.
+  /// Changes `record`'s options under this container's lock; the next snapshot relinks it and
+  /// what depends on it.
+  @usableFromInline
+  func update(_ record: ComponentRecord, _ change: () -> Void) {
+    lock.withLock {
+      change()
+      if let last = snapshots.last, record.position < last.recordCount { touched.append(record) }
+      invalidate()
+    }
+  }
+
+  /// Changes options under this container's lock, without saying whose: the next snapshot
+  /// links everything anew.
   @usableFromInline
   func update(_ change: () -> Void) {
     lock.withLock {
       change()
+      needsFullLink = true
       invalidate()
     }
   }
@@ -108,6 +126,7 @@ public final class Container: @unchecked Sendable {
   func leaveToChildren(_ key: LookupKey) {
     lock.withLock {
       suppliedByChildren.insert(key)
+      needsFullLink = true
       invalidate()
     }
   }
@@ -161,7 +180,9 @@ public final class Container: @unchecked Sendable {
         for ancestor in ancestors { ancestor.lock.lock() }
         defer { for ancestor in ancestors.reversed() { ancestor.lock.unlock() } }
         snapshot = Snapshot(
-          child: self, records: records, suppliedByChildren: suppliedByChildren, base: base)
+          container: self,
+          layer: Level(records: records, suppliedByChildren: suppliedByChildren), touched: [],
+          base: base, isChild: true, recordCount: records.count)
       }
       linked = (snapshot, base)
       return snapshot
@@ -175,14 +196,50 @@ public final class Container: @unchecked Sendable {
       }
       // Closing stores nil under this lock after marking the container closed.
       if owned.isClosed { return Snapshot(closed: self) }
-      let snapshot = Snapshot(
-        linker: Linker(
-          container: self,
-          levels: [Level(records: records, suppliedByChildren: suppliedByChildren)]))
+      let snapshot = layered() ?? fullSnapshot()
+      touched = []
+      needsFullLink = false
       snapshots.append(snapshot)
       published.store(Unmanaged.passUnretained(snapshot), ordering: .releasing)
       return snapshot
     }
+  }
+
+  /// A root's snapshot with every component linked. Called with `lock` held.
+  private func fullSnapshot() -> Snapshot {
+    Snapshot(
+      linker: Linker(
+        container: self,
+        levels: [Level(records: records, suppliedByChildren: suppliedByChildren, owner: self)]))
+  }
+
+  /// After registering more since the last snapshot, a root links only the change: a snapshot
+  /// whose layer holds the new records, on top of the last one. So that lookups do not go
+  /// through ever more layers, a new layer absorbs the layers below it that are no larger than
+  /// it (as a binary counter carries), and once it would be as large as the whole graph below
+  /// it, the graph is linked anew: registering n components one resolve apart
+  /// costs O(n log n) linking in all, and a lookup goes through O(log n) layers. `nil` when
+  /// linking everything is cheaper or required. Called with `lock` held.
+  private func layered() -> Snapshot? {
+    guard !needsFullLink, let previous = snapshots.last, previous.recordCount <= records.count
+    else { return nil }
+    var layer = Array(records[previous.recordCount...])
+    var touchedNow = touched
+    var below = previous
+    while let lower = below.base,
+      below.layer.count + below.touched.count <= max(layer.count + touchedNow.count, 1)
+    {
+      layer = below.layer + layer
+      touchedNow = below.touched + touchedNow
+      below = lower
+    }
+    if below.base == nil && layer.count + touchedNow.count >= below.recordCount {
+      return nil
+    }
+    return Snapshot(
+      container: self,
+      layer: Level(records: layer, suppliedByChildren: suppliedByChildren, owner: self),
+      touched: touchedNow, base: below, isChild: false, recordCount: records.count)
   }
 
   /// Runs `body` with a linker that has linked every component visible from this container:

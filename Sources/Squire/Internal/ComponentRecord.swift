@@ -84,6 +84,8 @@ class ComponentRecord: @unchecked Sendable {
   /// The container that registered the component: where a `.single` of it is built and owned.
   /// Weak, since the container keeps its records.
   @usableFromInline weak var owner: Container?
+  /// Its place among its container's records: whether a snapshot already linked it.
+  var position = 0
 
   /// Whether `.onClose` was given: validation reports it on lifetimes nothing closes.
   var hasCleanup: Bool { false }

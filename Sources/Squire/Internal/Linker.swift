@@ -1,13 +1,25 @@
-/// One container's registrations, indexed for lookup, as seen by a snapshot.
+/// One container's registrations, indexed for lookup, as seen by a snapshot; or, for a container
+/// that registered after resolving, one layer of them (those registered between two resolves).
+/// Layers of one container are adjacent in a linker's levels, newest first, and answer a lookup
+/// together.
 struct Level {
   let records: [ComponentRecord]
   let index: [LookupKey: [Candidate]]
   /// Keys this container leaves to each of its children (`suppliedByEachChild`).
   let suppliedByChildren: Set<LookupKey>
+  /// The container whose registrations these are.
+  let owner: ObjectIdentifier?
+  /// The candidates marked `.default()`, per key: what decides a lookup without going through
+  /// every candidate (a type registered many times, one layer at a time).
+  let defaults: [LookupKey: [Candidate]]
 
-  init(records: [ComponentRecord], suppliedByChildren: Set<LookupKey> = []) {
+  init(
+    records: [ComponentRecord], suppliedByChildren: Set<LookupKey> = [],
+    owner: Container? = nil
+  ) {
     self.records = records
     self.suppliedByChildren = suppliedByChildren
+    self.owner = owner.map(ObjectIdentifier.init)
     var index: [LookupKey: [Candidate]] = [:]
     for record in records {
       let own = LookupKey(type: ObjectIdentifier(record.implementationType), qualifier: .none)
@@ -20,6 +32,10 @@ struct Level {
       }
     }
     self.index = index
+    self.defaults = index.compactMapValues { candidates in
+      let marked = candidates.filter(\.record.isDefault)
+      return marked.isEmpty ? nil : marked
+    }
   }
 }
 
@@ -207,9 +223,29 @@ final class Linker {
     return everyCandidate(for: key).map { unsafeDowncast(producer(of: $0), to: Producer<T>.self) }
   }
 
-  /// What `many` collects for `key`: every candidate of the nearest container that has any.
+  /// What `many` collects for `key`: every candidate of the nearest container that has any, in
+  /// registration order.
   func everyCandidate(for key: LookupKey) -> [Candidate] {
-    levels.lazy.compactMap { $0.index[key] }.first { !$0.isEmpty } ?? []
+    for (position, level) in levels.enumerated() {
+      guard let candidates = level.index[key], !candidates.isEmpty else { continue }
+      return gathered(candidates, key, after: position)
+    }
+    return []
+  }
+
+  /// `candidates`, found at `levels[position]`, with those of the older layers of the same
+  /// container before them.
+  private func gathered(_ candidates: [Candidate], _ key: LookupKey, after position: Int)
+    -> [Candidate]
+  {
+    guard let owner = levels[position].owner else { return candidates }
+    var all = candidates
+    var next = position + 1
+    while next < levels.count, levels[next].owner == owner {
+      if let older = levels[next].index[key] { all = older + all }
+      next += 1
+    }
+    return all
   }
 
   /// Records that the component being linked asks for `type`.
@@ -273,13 +309,39 @@ final class Linker {
   /// The nearest container that provides the key decides: its single candidate, its
   /// `.default()` one, or an ambiguity. A child's registration hides its parents'.
   func choose(_ key: LookupKey) -> Choice {
-    for level in levels {
-      guard let candidates = level.index[key], !candidates.isEmpty else { continue }
+    for (position, level) in levels.enumerated() {
+      guard let found = level.index[key], !found.isEmpty else { continue }
+      let candidates = gathered(found, key, after: position)
       if candidates.count == 1 { return .found(candidates[0]) }
       let defaults = candidates.filter(\.record.isDefault)
       return defaults.count == 1 ? .found(defaults[0]) : .ambiguous(candidates)
     }
     return .missing
+  }
+
+  /// Whether `key` has an answer, and which: what ``choose(_:)`` decides, without listing the
+  /// candidates of an ambiguity. Reads `.default()` as it was when the layers were indexed:
+  /// marking an old registration `.default()` links everything anew.
+  func decide(_ key: LookupKey) -> Candidate? {
+    for (position, level) in levels.enumerated() {
+      guard let found = level.index[key], !found.isEmpty else { continue }
+      guard let owner = level.owner else {
+        if found.count == 1 { return found[0] }
+        let marked = level.defaults[key] ?? []
+        return marked.count == 1 ? marked[0] : nil
+      }
+      var count = found.count
+      var marked = level.defaults[key] ?? []
+      var next = position + 1
+      while next < levels.count, levels[next].owner == owner {
+        count += levels[next].index[key]?.count ?? 0
+        marked += levels[next].defaults[key] ?? []
+        next += 1
+      }
+      if count == 1 { return found[0] }
+      return marked.count == 1 ? marked[0] : nil
+    }
+    return nil
   }
 
   /// Every key some container in the chain can answer, nearest first.

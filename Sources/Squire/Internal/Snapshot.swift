@@ -20,6 +20,13 @@ final class Snapshot: @unchecked Sendable {
   /// The parent's snapshot an incremental snapshot stands on; kept alive by it, since its
   /// producers call the parent's.
   let base: Snapshot?
+  /// How many of the container's own records this snapshot includes: those registered later
+  /// make the next one.
+  let recordCount: Int
+  /// A root's snapshot standing on a base: the records it added, and those whose options
+  /// changed; merged into the next snapshot when its layer grows as large (see `Container`).
+  let layer: [ComponentRecord]
+  let touched: [ComponentRecord]
   /// Why every resolve through this snapshot fails: the container is closed.
   private let closedError: ResolutionError?
 
@@ -42,7 +49,9 @@ final class Snapshot: @unchecked Sendable {
     self.linker = linker
     self.base = nil
     self.closedError = nil
-    var plain: [ObjectIdentifier: AnyProducer] = [:]
+    self.layer = []
+    self.touched = []
+    var plain: [ObjectIdentifier: AnyProducer?] = [:]
     var qualified: [LookupKey: AnyProducer] = [:]
     // Link every component, in registration order (so that the recorded dependencies come in
     // the same order every run), not only those reached from a resolve: a graph is linked in
@@ -62,26 +71,36 @@ final class Snapshot: @unchecked Sendable {
     }
     self.table = TypeTable(plain)
     self.qualified = qualified
+    self.recordCount = linker.records.count
     self.singles = linker.records.filter { $0.lifetime == .single }.map {
       ($0, linker.producer(of: $0))
     }
     self.own = linker.linkedProducers
   }
 
-  /// A child's snapshot: links `records` (the child's own) and the components of `base` that
-  /// depend, directly or not, on a key they provide; the rest is `base`'s. A `.single` is never
-  /// relinked: it is built by the container that registered it.
+  /// A snapshot standing on `base` that links only what changed: the components of `layer`,
+  /// those in `touched` (options changed after they were linked), and the components of `base`
+  /// that depend, directly or not, on a key any of them provides; the rest is `base`'s.
+  ///
+  /// For a child, `layer` is its own registrations, and a parent's `.single` is never relinked:
+  /// it is built by the container that registered it. For a root that registered after
+  /// resolving, `layer` is what it registered since (a layer of the same container as `base`'s,
+  /// so their candidates compete), and the fast table holds the changed keys in front of
+  /// `base`'s.
   init(
-    child container: Container, records: [ComponentRecord], suppliedByChildren: Set<LookupKey>,
-    base: Snapshot
+    container: Container, layer: Level, touched: [ComponentRecord], base: Snapshot,
+    isChild: Bool, recordCount: Int
   ) {
-    let level = Level(records: records, suppliedByChildren: suppliedByChildren)
-    var relinked = Set(records.map(ObjectIdentifier.init))
-    var changedKeys = Set(level.index.keys)
+    var relinked = Set(layer.records.map(ObjectIdentifier.init))
+    var order: [ComponentRecord] = layer.records
+    var changedKeys = Set(layer.index.keys)
+    for record in touched where relinked.insert(ObjectIdentifier(record)).inserted {
+      order.append(record)
+      changedKeys.formUnion(record.keys)
+    }
     var pending = Array(changedKeys)
-    var order: [ComponentRecord] = records
     while let key = pending.popLast() {
-      for record in base.dependents(of: key) where record.lifetime != .single {
+      for record in base.dependents(of: key) where !(isChild && record.lifetime == .single) {
         guard relinked.insert(ObjectIdentifier(record)).inserted else { continue }
         order.append(record)
         for provided in record.keys where changedKeys.insert(provided).inserted {
@@ -90,16 +109,35 @@ final class Snapshot: @unchecked Sendable {
       }
     }
     let linker = Linker(
-      container: container, levels: [level] + base.linker.levels, base: base, relinked: relinked)
+      container: container, levels: [layer] + base.linker.levels, base: base, relinked: relinked)
     for record in order { _ = linker.producer(of: record) }
     linker.linkPostponed()
     self.linker = linker
     self.base = base
     self.closedError = nil
-    self.table = TypeTable([:])
-    self.qualified = [:]
+    self.recordCount = recordCount
+    self.layer = layer.records
+    self.touched = touched
+    if isChild {
+      // A child is resolved through `slowProducer`, which links what it is asked for.
+      self.table = TypeTable([:])
+      self.qualified = [:]
+    } else {
+      var plain: [ObjectIdentifier: AnyProducer?] = [:]
+      var qualified: [LookupKey: AnyProducer] = [:]
+      for key in changedKeys {
+        let found = linker.decide(key).map { linker.producer(of: $0) }
+        if key.qualifier == .none {
+          plain[key.type] = .some(found)
+        } else if let found {
+          qualified[key] = found
+        }
+      }
+      self.table = TypeTable(plain, fallback: base.table)
+      self.qualified = qualified
+    }
     self.singles =
-      records.filter { $0.lifetime == .single }.map { ($0, linker.producer(of: $0)) }
+      order.filter { $0.lifetime == .single }.map { ($0, linker.producer(of: $0)) }
       + base.singles
     self.own = linker.linkedProducers
   }
@@ -109,6 +147,9 @@ final class Snapshot: @unchecked Sendable {
     self.linker = Linker(container: container, levels: [])
     self.base = nil
     self.closedError = ResolutionError(reason: .containerClosed)
+    self.layer = []
+    self.touched = []
+    self.recordCount = 0
     self.table = TypeTable([:])
     self.qualified = [:]
     self.singles = []

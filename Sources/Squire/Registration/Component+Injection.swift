@@ -139,7 +139,7 @@ extension Component where Impl: AnyObject {
   /// ```
   @discardableResult
   public func postInit(_ body: @escaping (Impl) -> Void) -> Component<Impl> {
-    container.update { record.postInits.append(body) }
+    container.update(record) { record.postInits.append(body) }
     return self
   }
 
@@ -148,7 +148,7 @@ extension Component where Impl: AnyObject {
     cycle: Bool, _ link: @escaping (Linker) -> LinkedInjections<Impl>.Step
   ) -> Component<Impl> {
     let injection = InjectionLink(isCyclic: cycle, link: link)
-    container.update { record.injections.append(injection) }
+    container.update(record) { record.injections.append(injection) }
     return self
   }
 }

@@ -73,6 +73,7 @@ public struct Component<Impl> {
   /// ```
   @discardableResult
   public func `default`() -> Component<Impl> {
+    // Lookups index the `.default()` marks when a snapshot is linked: everything is linked anew.
     container.update { record.isDefault = true }
     return self
   }
@@ -90,7 +91,7 @@ public struct Component<Impl> {
         "Squire: `\(Impl.self)` registered at \(record.location) cannot have lifetime `.weak`: "
           + "only class instances can be held weakly. Use `.perContainer` for value types.")
     }
-    container.update { record.lifetime = lifetime }
+    container.update(record) { record.lifetime = lifetime }
     return self
   }
 
@@ -110,7 +111,7 @@ public struct Component<Impl> {
   /// reports an `.onClose` on one. Registering a second cleanup replaces the first.
   @discardableResult
   public func onClose(_ cleanup: @escaping @Sendable (Impl) throws -> Void) -> Component<Impl> {
-    container.update { record.cleanup = .sync(cleanup) }
+    container.update(record) { record.cleanup = .sync(cleanup) }
     return self
   }
 
@@ -126,7 +127,7 @@ public struct Component<Impl> {
   public func onClose(_ cleanup: @escaping @Sendable (Impl) async throws -> Void)
     -> Component<Impl>
   {
-    container.update { record.cleanup = .async(cleanup) }
+    container.update(record) { record.cleanup = .async(cleanup) }
     return self
   }
 
@@ -152,7 +153,7 @@ public struct Component<Impl> {
         return converted
       }
     }
-    container.update { record.forwards.append(forward) }
+    container.update(record) { record.forwards.append(forward) }
     return self
   }
 }
