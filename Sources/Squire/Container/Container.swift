@@ -30,8 +30,9 @@ public final class Container: @unchecked Sendable {
   public let parent: Container?
 
   /// Guards this container's registrations and the building of its snapshot. Never taken by a
-  /// resolve that finds a current snapshot, nor by another container's resolve.
-  let lock = Lock()
+  /// resolve that finds a current snapshot; taken shared by a child that links (it reads its
+  /// parents' records), so that children do not wait for each other.
+  let lock = ReadWriteLock()
 
   /// The snapshot the inlined fast path of `resolve` reads: only a root container publishes
   /// here. A child's snapshot can go stale when a parent registers, which the fast path would
@@ -170,14 +171,14 @@ public final class Container: @unchecked Sendable {
         snapshot = base
       } else {
         // The parents' records are read while the child links the few of them its own
-        // registrations change, so their registrations wait meanwhile.
+        // registrations change, so their registrations wait meanwhile (other children do not).
         var ancestors: [Container] = []
         var next = self.parent
         while let container = next {
           ancestors.append(container)
           next = container.parent
         }
-        for ancestor in ancestors { ancestor.lock.lock() }
+        for ancestor in ancestors { ancestor.lock.lockShared() }
         defer { for ancestor in ancestors.reversed() { ancestor.lock.unlock() } }
         snapshot = Snapshot(
           container: self,
@@ -263,7 +264,7 @@ public final class Container: @unchecked Sendable {
     return full.withLinker(body)
   }
 
-  /// Runs `body` with this container and every ancestor locked, child first.
+  /// Runs `body` with this container and every ancestor locked for reading, child first.
   private func lockingChain<Result>(_ body: () -> Result) -> Result {
     var chain: [Container] = []
     var next: Container? = self
@@ -271,7 +272,7 @@ public final class Container: @unchecked Sendable {
       chain.append(container)
       next = container.parent
     }
-    for container in chain { container.lock.lock() }
+    for container in chain { container.lock.lockShared() }
     defer { for container in chain.reversed() { container.lock.unlock() } }
     return body()
   }

@@ -531,7 +531,9 @@ final class Linker {
       }
     case .single:
       let cell = record.sharedCell as? SharedInstance<Impl> ?? SharedInstance<Impl>()
-      record.sharedCell = cell
+      // Written by the owner's first link, under its lock held exclusively; a child linking
+      // for validation holds it shared and only reads.
+      if record.sharedCell == nil { record.sharedCell = cell }
       // A `.single` belongs to the container that registered it (the one this snapshot is for:
       // a child never relinks a parent's `.single`). It is built there whichever container asks
       // first, so that its dependencies, and the `Lazy`s and `Provider`s it keeps, are that

@@ -105,3 +105,40 @@ struct ChildUnitOfWorkTests {
 }
 
 final class OtherWheel: Wheel {}
+
+@Suite("Children under load")
+struct ChildrenUnderLoadTests {
+  /// Children link (reading their parent's records) while the parent registers and changes
+  /// options, on many threads. Run in a child process with a watchdog, so that a deadlock
+  /// fails the test instead of stalling the run.
+  @Test func childrenLinkingWhileTheParentRegistersNeitherDeadlockNorMissAChange() async {
+    await #expect(processExitsWith: .success) {
+      Thread.detachNewThread {
+        Thread.sleep(forTimeInterval: 60)
+        print("watchdog: still running after 60 s, a deadlock")
+        exit(1)
+      }
+      let parent = ChildUnitOfWorkTests.bigParent(20)
+      DispatchQueue.concurrentPerform(iterations: 8) { thread in
+        for round in 0..<200 {
+          if thread == 0 {
+            parent.register { Config(name: "\(round)") }.as(Config.self, name: "\(round)")
+              .lifetime(.perContainer)
+            continue
+          }
+          let child = Container(parent: parent)
+          child.register(OtherEngine.init).as(Engine.self)
+          guard child.resolve(Car.self).engine is OtherEngine else { exit(2) }
+          // The parent's Configs are ambiguous as themselves; nothing is missing.
+          if round % 25 != 0 { continue }
+          let problems = child.validate().problems
+          guard
+            problems.allSatisfy({ if case .ambiguousDependency = $0.kind { true } else { false } })
+          else { exit(3) }
+        }
+      }
+      guard parent.resolve(Config.self, name: "199").name == "199" else { exit(4) }
+      exit(0)
+    }
+  }
+}

@@ -73,7 +73,7 @@ struct RegistrationWhileRunningTests {
     for round in stride(from: 0, to: 1_000, by: 97) {
       #expect(container.resolve(Config.self, name: "\(round)").name == "\(round)")
     }
-    #expect(container.resolve(Service.self) is Service)
+    #expect((try? container.tryResolve(Service.self)) != nil)
     // A binary counter of layers: about log2(1,000) at most.
     #expect(container.snapshot.table.depth <= 12)
   }
