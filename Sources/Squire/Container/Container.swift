@@ -77,7 +77,8 @@ public final class Container: @unchecked Sendable {
   }
 
   deinit {
-    parent?.owned.forget(child: ObjectIdentifier(self))
+    // Only a child that owned a cleanup is remembered: most go without touching the parent.
+    if let parent, owned.isKnownToParent { parent.owned.forget(child: ObjectIdentifier(self)) }
   }
 
   // MARK: Registration
