@@ -257,7 +257,9 @@ public final class Container: @unchecked Sendable {
     let full: Snapshot = lockingChain {
       while let container = next {
         levels.append(
-          Level(records: container.records, suppliedByChildren: container.suppliedByChildren))
+          Level(
+            records: container.records, suppliedByChildren: container.suppliedByChildren,
+            owner: container))
         next = container.parent
       }
       return Snapshot(linker: Linker(container: self, levels: levels))

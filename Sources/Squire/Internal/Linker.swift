@@ -304,12 +304,23 @@ final class Linker {
     levels.first?.suppliedByChildren.contains(key) == true
   }
 
+  /// Whether `record`, a `.single` registered in a parent, finds nothing for `key` where it is
+  /// built: in the container that registered it, whatever the container validated provides.
+  func isMissingWhereBuilt(_ record: ComponentRecord, _ key: LookupKey) -> Bool {
+    guard record.lifetime == .single, let owner = record.owner,
+      let level = levels.firstIndex(where: { $0.owner == ObjectIdentifier(owner) })
+    else { return false }
+    if level == 0 { return false }
+    if case .missing = choose(key, from: level) { return true }
+    return false
+  }
+
   // MARK: Lookup
 
   /// The nearest container that provides the key decides: its single candidate, its
   /// `.default()` one, or an ambiguity. A child's registration hides its parents'.
-  func choose(_ key: LookupKey) -> Choice {
-    for (position, level) in levels.enumerated() {
+  func choose(_ key: LookupKey, from first: Int = 0) -> Choice {
+    for (position, level) in levels.enumerated().dropFirst(first) {
       guard let found = level.index[key], !found.isEmpty else { continue }
       let candidates = gathered(found, key, after: position)
       if candidates.count == 1 { return .found(candidates[0]) }

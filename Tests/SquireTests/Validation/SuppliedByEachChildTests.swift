@@ -56,4 +56,26 @@ struct SuppliedByEachChildTests {
     }
     #expect(error.description.contains("resolve from a child container"))
   }
+
+  @Test func aSingleNeedingWhatEachChildSuppliesIsReportedOnTheRoot() throws {
+    let app = Container()
+    app.suppliedByEachChild(RequestContext.self)
+    app.register(OrderHandler.init).lifetime(.single)
+    let problem = try #require(app.validate().problems.first)
+    #expect(app.validate().problems.count == 1)
+    #expect(problem.description.contains("is `.single`"))
+  }
+
+  @Test func aParentsSingleIsValidatedWhereItIsBuilt() throws {
+    let app = Container()
+    app.register(Garage.init).lifetime(.single)
+    let test = Container(parent: app)
+    test.register(BMWEngine.init).as(Engine.self)
+    // Resolving fails: the garage is built in `app`, which has no engine. Validation agrees.
+    #expect(throws: ResolutionError.self) { try test.tryResolve(Garage.self) }
+    let problem = try #require(test.validate().problems.first)
+    #expect(
+      problem.kind == .missingDependency(type: "Engine", qualifier: nil, neededBy: ["Garage"]))
+    #expect(problem.description.contains("is `.single`"))
+  }
 }

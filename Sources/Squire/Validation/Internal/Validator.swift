@@ -71,7 +71,14 @@ struct Validator {
     let type = String(describing: edge.type)
     let asker = neededBy.count == 1 ? "`\(neededBy[0])` needs" : "\(neededBy.count) components need"
     var details = neededBy.count > 1 ? ["needed by: " + neededBy.joined(separator: ", ")] : []
-    if linker.levels.contains(where: { $0.suppliedByChildren.contains(edge.key) }) {
+    if edge.from.lifetime == .single
+      && (linker.isSuppliedByChildren(edge.key) || linker.isMissingWhereBuilt(edge.from, edge.key))
+    {
+      details.append(
+        "`\(edge.from.typeName)` is `.single`: it is built in the container that registered it, "
+          + "which a child's registrations do not reach; give it a shorter lifetime "
+          + "(`.perContainer`) or register it in the child")
+    } else if linker.levels.contains(where: { $0.suppliedByChildren.contains(edge.key) }) {
       details.append(
         "a parent declares it `suppliedByEachChild`: this child container must register it")
     }
