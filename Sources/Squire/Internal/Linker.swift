@@ -129,11 +129,11 @@ final class Linker {
     let forward: Int
   }
 
-  /// For a child's incremental snapshot: the parent's snapshot, whose producers stand for every
-  /// component not in `relinked`.
+  /// For an incremental snapshot (a child's, or a root's after it registered more): the snapshot
+  /// it stands on, whose producers stand for every component not in `relinked`.
   private let base: Snapshot?
-  /// The components this linker links itself when it has a base: the child's own and those of
-  /// the parents whose dependencies the child's registrations change.
+  /// The components this linker links itself when it has a base: the new ones (a child's own,
+  /// or a root's latest layer), those whose options changed, and those that depend on them.
   private let relinked: Set<ObjectIdentifier>
 
   init(
