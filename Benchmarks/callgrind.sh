@@ -52,12 +52,12 @@ for scenario in s1 s2 s3 s4; do
     "${perOp[swinject]}" "$(awk -v a="${perOp[swinject]}" -v b="$hand" 'BEGIN { printf "%.2f", a / b }')"
 done
 
-# S7: the S2 graph through `await container.resolve()`, against S2's synchronous resolve.
+# S9: the S2 graph through `await container.resolve()`, against S2's synchronous resolve.
 read -r n1 n2 <<<"$(counts squire)"
-s7=$((($(instructions squire s7 "$n2") - $(instructions squire s7 "$n1")) / (n2 - n1)))
+s9=$((($(instructions squire s9 "$n2") - $(instructions squire s9 "$n1")) / (n2 - n1)))
 s2=$((($(instructions squire s2 "$n2") - $(instructions squire s2 "$n1")) / (n2 - n1)))
-printf 'S7 async resolve of S2: %d instructions, %s× the synchronous resolve (%d)\n' "$s7" \
-  "$(awk -v a="$s7" -v b="$s2" 'BEGIN { printf "%.2f", a / b }')" "$s2"
+printf 'S9 async resolve of S2: %d instructions, %s× the synchronous resolve (%d)\n' "$s9" \
+  "$(awk -v a="$s9" -v b="$s2" 'BEGIN { printf "%.2f", a / b }')" "$s2"
 
 # S5: a new container, N registrations and validate(). Instructions per component between 1,000
 # and 2,000 components, and between 2,000 and 10,000: the same figure when the cost is linear.
@@ -67,3 +67,19 @@ s5_10k=$(instructions squire s5 10000)
 printf 'S5 register + validate: %d instructions per component from 1k to 2k, %d from 2k to 10k\n' \
   "$(((s5_2k - s5_1k) / 1000))" "$(((s5_10k - s5_2k) / 8000))"
 echo "(instructions per operation; callgrind files in Benchmarks/$out)" >&2
+
+# S7: a child per unit of work under a 1,000-component parent, against the same graph resolved in
+# the parent. S8: one registration and one resolve in turn, per round, at 1,000 and 10,000 rounds.
+s7() { echo $((($(instructions squire "$1" 2000) - $(instructions squire "$1" 200)) / 1800)); }
+parent=$(s7 s7-parent)
+child=$(s7 s7)
+own=$(s7 s7-own)
+printf 'S7 resolve in the parent: %d; new child + resolve: %d (%s×); with its own registration: %d (%s×)\n' \
+  "$parent" "$child" "$(awk -v a="$child" -v b="$parent" 'BEGIN { printf "%.2f", a / b }')" \
+  "$own" "$(awk -v a="$own" -v b="$parent" 'BEGIN { printf "%.2f", a / b }')"
+if [[ "${S8:-1}" == 1 ]]; then
+  s8_1k=$(instructions squire s8 1000)
+  s8_2k=$(instructions squire s8 2000)
+  printf 'S8 register + resolve in turn: %d instructions per round over the first 1k, %d from 1k to 2k\n' \
+    "$((s8_1k / 1000))" "$(((s8_2k - s8_1k) / 1000))"
+fi

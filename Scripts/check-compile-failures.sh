@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Type-checks each file in Tests/CompileFailures against the built Squire module and checks that
-# it fails with the diagnostic its first line names (`// expect-error: <text>`): what Squire's API
-# must reject at compile time (a factory that races, a cached non-Sendable instance, ...).
+# it fails with the diagnostic its first line names (`// expect-error: <text>`), or compiles with
+# that warning (`// expect-warning: <text>`): what Squire's API must reject or flag at compile
+# time (a factory that races, a cached instance of a type that is not Sendable, ...).
 #
 #   swift build && Scripts/check-compile-failures.sh
 set -euo pipefail
@@ -10,8 +11,23 @@ modules="$(swift build --show-bin-path)/Modules"
 failed=0
 for file in Tests/CompileFailures/*.swift; do
   expected="$(head -1 "$file" | sed -n 's|^// expect-error: ||p')"
+  warning="$(head -1 "$file" | sed -n 's|^// expect-warning: ||p')"
+  if [ -n "$warning" ]; then
+    output="$(swiftc -typecheck -swift-version 6 -I "$modules" "$file" 2>&1)" || {
+      echo "FAIL $file: did not compile; it should, with the warning: $warning" >&2
+      failed=1
+      continue
+    }
+    if grep -qF -- "warning: " <<<"$output" && grep -qF -- "$warning" <<<"$output"; then
+      echo "ok   $file: warns $warning"
+    else
+      echo "FAIL $file: no warning: $warning" >&2
+      failed=1
+    fi
+    continue
+  fi
   if [ -z "$expected" ]; then
-    echo "FAIL $file: no '// expect-error:' line" >&2
+    echo "FAIL $file: no '// expect-error:' or '// expect-warning:' line" >&2
     failed=1
     continue
   fi

@@ -6,6 +6,7 @@ import Squire
 enum ArmoryPart: Part {
   static func load(container: Container) {
     container.register(Forge.init).lifetime(.single)
+      .onClose { print("  The forge is banked, after \($0.forged) pieces.") }
     container.register(PlateArmor.init(forge:)).as(Armor.self)
     container.register(Sword.init).as(Weapon.self).default()
     container.register(Mace.init).as(Weapon.self)
@@ -17,6 +18,7 @@ enum ArmoryPart: Part {
 enum StablesPart: Part {
   static func load(container: Container) {
     container.register(Roster.init).lifetime(.perContainer)
+      .onClose { _ in print("  A roster is put away.") }
     container.register(Page.init(roster:))
       .injection(cycle: true, \.knight)
       .lifetime(.objectGraph)

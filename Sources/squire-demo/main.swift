@@ -53,6 +53,8 @@ let jouster: Knight = tournament.resolve()
 print(describe(jouster))
 let tagged: Weapon = realm.resolve(tag: Tournament.self)
 print("The realm's tagged tournament weapon: \(tagged.name)")
+print("The tournament ends; closing its container closes only what it made:")
+print(tournament.close())
 
 print("\n== Court: a @MainActor board and an async treasury ==")
 // This top-level code runs on the main actor, so the board's initializer runs right here; the
@@ -95,3 +97,6 @@ do {
   print("\nAnd resolving anyway:")
   print(error)
 }
+
+print("\n== Closing the realm: cleanups run last made first ==")
+print(realm.close())

@@ -1,11 +1,11 @@
 import Synchronization
 
-protocol Engine: AnyObject {}
+protocol Engine: AnyObject, Sendable {}
 protocol Wheel: AnyObject {}
 protocol Body: AnyObject {}
 
 final class BMWEngine: Engine, Sendable {}
-final class OtherEngine: Engine {}
+final class OtherEngine: Engine, Sendable {}
 final class SteelWheel: Wheel {}
 final class SportBody: Body {}
 

@@ -200,7 +200,12 @@ struct DeepGraphTests {
     let container = Container()
     container.register(End.init)
     _ = registerChain(in: container, depth: 3_000, below: End.self)
-    #expect(container.validate().isValid)
+    // Validation agrees with resolution: the chain is reported as too deep, once.
+    #expect(
+      container.validate().problems.map(\.kind).allSatisfy {
+        if case .tooDeep(_, "End", 3_001, 200) = $0 { true } else { false }
+      })
+    #expect(container.validate().problems.count == 1)
   }
 
   @Test func aChainWithinTheLimitResolves() throws {

@@ -69,10 +69,33 @@ let benchmarks: @Sendable () -> Void = {
       blackHole(SquireBuilder.registerAndValidate(count: count))
     }
   }
+  // S7: a child container per unit of work under a 1,000-component parent, against the same
+  // graph resolved in the parent.
+  let work = UnitOfWork()
+  Benchmark("S7 Squire resolve in the parent") { benchmark in
+    for _ in benchmark.scaledIterations { blackHole(work.inParent()) }
+  }
+  Benchmark("S7 Squire new child, resolve in it") { benchmark in
+    for _ in benchmark.scaledIterations { blackHole(work.inNewChild()) }
+  }
+  Benchmark("S7 Squire new child with its own registration, resolve in it") { benchmark in
+    for _ in benchmark.scaledIterations { blackHole(work.inNewChildWithItsOwnRegistration()) }
+  }
+  // S8: register and resolve in turn, in a new container, per iteration.
+  for rounds in [1_000, 10_000] {
+    Benchmark(
+      "S8 Squire register and resolve in turn \(rounds)",
+      configuration: .init(
+        metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], timeUnits: .milliseconds,
+        scalingFactor: .one, maxDuration: .seconds(2), maxIterations: 3)
+    ) { benchmark in
+      blackHole(UnitOfWork.registerAndResolveInTurn(rounds: rounds))
+    }
+  }
   scenarios(handWritten)
   scenarios(squire)
-  // S7: S2 through the async `resolve` (nothing async in the graph), beside S2 above.
-  Benchmark("S7 Squire async resolve of S2") { benchmark in
+  // S9: S2 through the async `resolve` (nothing async in the graph), beside S2 above.
+  Benchmark("S9 Squire async resolve of S2") { benchmark in
     for _ in benchmark.scaledIterations { blackHole(await squire.s2Async()) }
   }
   scenarios(swinject)

@@ -83,7 +83,7 @@ public final class SquireBuilder: Builder {
     prototypes.resolve()
   }
 
-  /// S7: S2 through the async `resolve`, whose graph has nothing async in it: what an async
+  /// S9: S2 through the async `resolve`, whose graph has nothing async in it: what an async
   /// caller pays over a synchronous one.
   public func s2Async() async -> Root {
     await prototypes.resolve()

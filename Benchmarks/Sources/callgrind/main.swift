@@ -4,7 +4,13 @@
 //
 // `callgrind squire s5 N`: registers N components in a new container and validates it (S5).
 //
-// `callgrind squire s7 N`: builds the S2 graph N times with `await container.resolve()` (S7).
+// `callgrind squire s9 N`: builds the S2 graph N times with `await container.resolve()` (S9).
+//
+// `callgrind squire s7 N`, `s7-parent N`, `s7-own N`: N children created under a 1,000-component
+// parent, the ten-class graph resolved in each (S7); the same graph resolved N times in the parent;
+// N children each with a registration of their own.
+//
+// `callgrind squire s8 N`: N rounds of one registration and one resolve in a new container (S8).
 //
 // `callgrind MODE s6 N THREADS`: builds the S2 graph N times, split over THREADS threads at once,
 // and prints the wall-clock nanoseconds per graph: S6 without the benchmark harness's malloc
@@ -76,8 +82,24 @@ if arguments[2] == "s5" {
   exit(0)
 }
 
-// S7 is Squire's alone: the async resolve of a graph with nothing async in it.
-if arguments[2] == "s7" {
+// S7 and S8 are Squire's alone too.
+switch arguments[2] {
+case "s7", "s7-parent", "s7-own":
+  let work = UnitOfWork()
+  for _ in 0..<count {
+    switch arguments[2] {
+    case "s7": consume(work.inNewChild())
+    case "s7-parent": consume(work.inParent())
+    default: consume(work.inNewChildWithItsOwnRegistration())
+    }
+  }
+  exit(0)
+case "s8":
+  guard UnitOfWork.registerAndResolveInTurn(rounds: count) != nil || count == 0 else { exit(1) }
+  exit(0)
+case "s9":
+  // S9: the async resolve of a graph with nothing async in it. Run from a detached task: valgrind
+  // does not run an async top-level program.
   let squire = SquireBuilder()
   let done = DispatchSemaphore(value: 0)
   Task.detached {
@@ -86,6 +108,8 @@ if arguments[2] == "s7" {
   }
   done.wait()
   exit(0)
+default:
+  break
 }
 
 run(builder, arguments[2], count)

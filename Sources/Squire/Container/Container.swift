@@ -18,29 +18,52 @@ import Synchronization
 ///
 /// A child container (``init(parent:)``) sees its parent's registrations, overrides them with its
 /// own, and builds a parent's component with the child's dependencies first: the way a test
-/// swaps in a mock without touching the production composition root.
+/// swaps in a mock without touching the production composition root. A `.single` is the
+/// exception: it belongs to the container that registered it and is always built there (to
+/// override one in a test, register it in the child). A child is cheap: creating one and
+/// resolving in it relinks only what its own registrations change, so a child per request or
+/// per test is the intended unit of work, with `.perContainer` as its request scope. Close a
+/// child with `close()` (or `await close()`) when its unit of work ends, to run the cleanups
+/// of what it made (see `onClose(_:)`).
 public final class Container: @unchecked Sendable {
   /// The container this one inherits registrations from, if any.
   public let parent: Container?
 
-  /// Guards registration and snapshot building for the whole tree (a child reads its parents'
-  /// registrations while it links). Never taken by a resolve that finds a current snapshot.
-  @usableFromInline
-  let treeLock: Lock
+  /// Guards this container's registrations and the building of its snapshot. Never taken by a
+  /// resolve that finds a current snapshot; taken shared by a child that links (it reads its
+  /// parents' records), so that children do not wait for each other.
+  let lock = ReadWriteLock()
 
-  /// The current snapshot, or nil when registrations changed since it was linked.
+  /// The snapshot the inlined fast path of `resolve` reads: only a root container publishes
+  /// here. A child's snapshot can go stale when a parent registers, which the fast path would
+  /// not notice; a child resolves through ``snapshot`` instead, which checks.
   @usableFromInline
   let published = Atomic<Unmanaged<Snapshot>?>(nil)
 
-  // Guarded by `treeLock`, hence no dynamic exclusivity checks.
+  /// The instances this container owns (`.perContainer`, `.weak`, its `.single`s' cleanups),
+  /// whether it is closed, and the children to close first.
+  @usableFromInline
+  let owned = OwnedInstances()
+
+  // Guarded by `lock`, hence no dynamic exclusivity checks.
   @exclusivity(unchecked) private var records: [ComponentRecord] = []
   @exclusivity(unchecked) private var loadedParts: Set<ObjectIdentifier> = []
-  @exclusivity(unchecked) private var children: [WeakContainer] = []
-  @exclusivity(unchecked) private var cells: [ObjectIdentifier: AnyObject] = [:]
-  /// Every snapshot ever published: a resolve on another thread may still be reading one.
+  @exclusivity(unchecked) private var suppliedByChildren: Set<LookupKey> = []
+  /// A root: records linked before whose options changed since (relinked with what depends on
+  /// them), and whether something changed that only linking everything anew takes in.
+  @exclusivity(unchecked) private var touched: [ComponentRecord] = []
+  @exclusivity(unchecked) private var needsFullLink = false
+  /// A root: every snapshot it published, since the fast path reads them without a reference
+  /// count and another thread may still be resolving through an old one.
   @exclusivity(unchecked) private var snapshots: [Snapshot] = []
+  /// A child: its snapshot, and the parent's snapshot it was linked against; stale when the
+  /// parent's current snapshot is another one.
+  @exclusivity(unchecked) private var linked: (snapshot: Snapshot, base: Snapshot)?
 
   /// Creates an empty container, or a child of `parent`.
+  ///
+  /// Creating a child costs a small allocation: the parent keeps no list of its children (a
+  /// dropped child costs nothing), and nothing is linked until the child resolves.
   ///
   /// ```swift
   /// let app = Container()
@@ -51,38 +74,63 @@ public final class Container: @unchecked Sendable {
   /// ```
   public init(parent: Container? = nil) {
     self.parent = parent
-    self.treeLock = parent?.treeLock ?? Lock()
-    if let parent {
-      treeLock.withLock { parent.children.append(WeakContainer(self)) }
-    }
+  }
+
+  deinit {
+    // Only a child that owned a cleanup is remembered: most go without touching the parent.
+    if let parent, owned.isKnownToParent { parent.owned.forget(child: ObjectIdentifier(self)) }
   }
 
   // MARK: Registration
 
-  /// Adds a record and makes this container and its descendants link anew.
+  /// Adds a record; the next resolve links a new snapshot.
   @usableFromInline
   func add<Impl>(_ record: TypedRecord<Impl>) -> Component<Impl> {
-    treeLock.withLock {
+    record.owner = self
+    lock.withLock {
+      record.position = records.count
       records.append(record)
       invalidate()
     }
     return Component(container: self, record: record)
   }
 
-  /// Changes a record's options under the tree lock.
+  /// Changes `record`'s options under this container's lock; the next snapshot relinks it and
+  /// what depends on it.
   @usableFromInline
-  func update(_ change: () -> Void) {
-    treeLock.withLock {
+  func update(_ record: ComponentRecord, _ change: () -> Void) {
+    lock.withLock {
       change()
+      if let last = snapshots.last, record.position < last.recordCount { touched.append(record) }
       invalidate()
     }
   }
 
-  /// Called with the tree lock held.
+  /// Changes options under this container's lock, without saying whose: the next snapshot
+  /// links everything anew.
+  @usableFromInline
+  func update(_ change: () -> Void) {
+    lock.withLock {
+      change()
+      needsFullLink = true
+      invalidate()
+    }
+  }
+
+  /// Called with `lock` held. Children find out at their next resolve: the parent's snapshot
+  /// they were linked against is no longer its current one.
   private func invalidate() {
     published.store(nil, ordering: .releasing)
-    children.removeAll { $0.container == nil }
-    for child in children { child.container?.invalidate() }
+    linked = nil
+  }
+
+  /// Records that each child supplies `key`; see ``suppliedByEachChild(_:name:)``.
+  func leaveToChildren(_ key: LookupKey) {
+    lock.withLock {
+      suppliedByChildren.insert(key)
+      needsFullLink = true
+      invalidate()
+    }
   }
 
   /// Registers a ``Part`` (a group of registrations). A part appended again, here or by another
@@ -92,13 +140,14 @@ public final class Container: @unchecked Sendable {
   /// container.append(part: ArmoryPart.self)
   /// ```
   public func append(part: any Part.Type) {
-    let isNew = treeLock.withLock { loadedParts.insert(ObjectIdentifier(part)).inserted }
+    let isNew = lock.withLock { loadedParts.insert(ObjectIdentifier(part)).inserted }
     if isNew { part.load(container: self) }
   }
 
   // MARK: Snapshots
 
-  /// The snapshot to resolve through: one acquiring load when registrations have not changed.
+  /// The snapshot to resolve through: for a root, one acquiring load when registrations have
+  /// not changed; for a child, its own lock and a comparison with its parent's snapshot.
   @inlinable
   var snapshot: Snapshot {
     if let current = published.load(ordering: .acquiring) {
@@ -109,32 +158,133 @@ public final class Container: @unchecked Sendable {
 
   @usableFromInline
   func link() -> Snapshot {
-    treeLock.withLock {
+    if isClosed { return Snapshot(closed: self) }
+    guard let parent else { return linkRoot() }
+    // Asked before taking this container's lock: a parent is always locked after its children.
+    let base = parent.snapshot
+    return lock.withLock {
+      if let linked, linked.base === base { return linked.snapshot }
+      let snapshot: Snapshot
+      if records.isEmpty {
+        // Nothing of its own: the child resolves through its parent's snapshot as it is. The
+        // `.perContainer` and `.weak` cells are found through the resolving container, so the
+        // child still gets instances of its own.
+        snapshot = base
+      } else {
+        // The parents' records are read while the child links the few of them its own
+        // registrations change, so their registrations wait meanwhile (other children do not).
+        var ancestors: [Container] = []
+        var next = self.parent
+        while let container = next {
+          ancestors.append(container)
+          next = container.parent
+        }
+        for ancestor in ancestors { ancestor.lock.lockShared() }
+        defer { for ancestor in ancestors.reversed() { ancestor.lock.unlock() } }
+        snapshot = Snapshot(
+          container: self,
+          layer: Level(records: records, suppliedByChildren: suppliedByChildren), touched: [],
+          base: base, isChild: true, recordCount: records.count)
+      }
+      linked = (snapshot, base)
+      return snapshot
+    }
+  }
+
+  private func linkRoot() -> Snapshot {
+    lock.withLock {
       if let current = published.load(ordering: .acquiring) {
         return current.takeUnretainedValue()
       }
-      var levels: [Level] = []
-      var container: Container? = self
-      while let next = container {
-        levels.append(Level(records: next.records))
-        container = next.parent
-      }
-      let snapshot = Snapshot(linker: Linker(container: self, levels: levels))
+      // Closing stores nil under this lock after marking the container closed.
+      if owned.isClosed { return Snapshot(closed: self) }
+      let snapshot = layered() ?? fullSnapshot()
+      touched = []
+      needsFullLink = false
       snapshots.append(snapshot)
       published.store(Unmanaged.passUnretained(snapshot), ordering: .releasing)
       return snapshot
     }
   }
 
+  /// A root's snapshot with every component linked. Called with `lock` held.
+  private func fullSnapshot() -> Snapshot {
+    Snapshot(
+      linker: Linker(
+        container: self,
+        levels: [Level(records: records, suppliedByChildren: suppliedByChildren, owner: self)]))
+  }
+
+  /// After registering more since the last snapshot, a root links only the change: a snapshot
+  /// whose layer holds the new records, on top of the last one. So that lookups do not go
+  /// through ever more layers, a new layer absorbs the layers below it that are no larger than
+  /// it (as a binary counter carries), and once it would be as large as the whole graph below
+  /// it, the graph is linked anew: registering n components one resolve apart
+  /// costs O(n log n) linking in all, and a lookup goes through O(log n) layers. `nil` when
+  /// linking everything is cheaper or required. Called with `lock` held.
+  private func layered() -> Snapshot? {
+    guard !needsFullLink, let previous = snapshots.last, previous.recordCount <= records.count
+    else { return nil }
+    var layer = Array(records[previous.recordCount...])
+    var touchedNow = touched
+    var below = previous
+    while let lower = below.base,
+      below.layer.count + below.touched.count <= max(layer.count + touchedNow.count, 1)
+    {
+      layer = below.layer + layer
+      touchedNow = below.touched + touchedNow
+      below = lower
+    }
+    if below.base == nil && layer.count + touchedNow.count >= below.recordCount {
+      return nil
+    }
+    return Snapshot(
+      container: self,
+      layer: Level(records: layer, suppliedByChildren: suppliedByChildren, owner: self),
+      touched: touchedNow, base: below, isChild: false, recordCount: records.count)
+  }
+
+  /// Runs `body` with a linker that has linked every component visible from this container:
+  /// what validation and graph export read. A root's snapshot is one; a child links one for the
+  /// call, since its own snapshot links only what its registrations change.
+  func withFullLinker<Result>(_ body: (Linker) -> Result) -> Result {
+    let snapshot = self.snapshot
+    if !snapshot.isIncremental && snapshot.linkerContainer === self {
+      return snapshot.withLinker(body)
+    }
+    var levels: [Level] = []
+    var next: Container? = self
+    let full: Snapshot = lockingChain {
+      while let container = next {
+        levels.append(
+          Level(
+            records: container.records, suppliedByChildren: container.suppliedByChildren,
+            owner: container))
+        next = container.parent
+      }
+      return Snapshot(linker: Linker(container: self, levels: levels))
+    }
+    return full.withLinker(body)
+  }
+
+  /// Runs `body` with this container and every ancestor locked for reading, child first.
+  private func lockingChain<Result>(_ body: () -> Result) -> Result {
+    var chain: [Container] = []
+    var next: Container? = self
+    while let container = next {
+      chain.append(container)
+      next = container.parent
+    }
+    for container in chain { container.lock.lockShared() }
+    defer { for container in chain.reversed() { container.lock.unlock() } }
+    return body()
+  }
+
   /// The cell holding a `.perContainer` or `.weak` instance of `record` in this container; the
-  /// same cell across snapshots, so relinking keeps the instance. Called with the tree lock held.
+  /// same cell across snapshots, so relinking keeps the instance.
   @usableFromInline
   func cell<Cell: AnyObject>(for record: ComponentRecord, make: () -> Cell) -> Cell {
-    let id = ObjectIdentifier(record)
-    if let existing = cells[id] as? Cell { return existing }
-    let made = make()
-    cells[id] = made
-    return made
+    owned.cell(for: record, make: make)
   }
 
   // MARK: Singletons
@@ -200,9 +350,4 @@ public final class Container: @unchecked Sendable {
       }
     }
   }
-}
-
-private struct WeakContainer {
-  weak var container: Container?
-  init(_ container: Container) { self.container = container }
 }

@@ -14,7 +14,7 @@ extension Container {
   /// arguments that cannot be passed as red arrows. The output is sorted, so the same
   /// registrations always give the same text.
   public func graph(_ format: GraphFormat) -> String {
-    let picture = snapshot.withLinker { GraphPicture(Validator(linker: $0)) }
+    let picture = withFullLinker { GraphPicture(Validator(linker: $0)) }
     switch format {
     case .dot: return DotWriter.write(picture)
     case .mermaid: return MermaidWriter.write(picture)

@@ -94,6 +94,20 @@ class ComponentRecord: @unchecked Sendable {
   @usableFromInline var sharedCell: AnyObject?
   /// How the factory runs: synchronously, on the main actor, or async.
   @usableFromInline let execution: ComponentExecution
+  /// The container that registered the component: where a `.single` of it is built and owned.
+  /// Weak, since the container keeps its records.
+  @usableFromInline weak var owner: Container?
+  /// Its place among its container's records: whether a snapshot already linked it.
+  var position = 0
+
+  /// Whether `.onClose` was given: validation reports it on lifetimes nothing closes.
+  var hasCleanup: Bool { false }
+
+  /// Every key the component can be found under: its own type and each `.as`.
+  var keys: [LookupKey] {
+    [LookupKey(type: ObjectIdentifier(implementationType), qualifier: .none)]
+      + forwards.map { LookupKey(type: $0.type, qualifier: $0.qualifier) }
+  }
 
   @usableFromInline
   init(implementationType: Any.Type, location: SourceLocation, execution: ComponentExecution) {
@@ -149,6 +163,10 @@ final class TypedRecord<Impl>: ComponentRecord, @unchecked Sendable {
   var injections: [InjectionLink<Impl>] = []
   @usableFromInline
   var postInits: [InjectionLink<Impl>] = []
+  /// `.onClose`: run on the instance when what owns it closes.
+  @usableFromInline var cleanup: Cleanup<Impl>?
+
+  override var hasCleanup: Bool { cleanup != nil }
 
   @usableFromInline
   init(

@@ -1,10 +1,25 @@
-/// One container's registrations, indexed for lookup, as seen by a snapshot.
+/// One container's registrations, indexed for lookup, as seen by a snapshot; or, for a container
+/// that registered after resolving, one layer of them (those registered between two resolves).
+/// Layers of one container are adjacent in a linker's levels, newest first, and answer a lookup
+/// together.
 struct Level {
   let records: [ComponentRecord]
   let index: [LookupKey: [Candidate]]
+  /// Keys this container leaves to each of its children (`suppliedByEachChild`).
+  let suppliedByChildren: Set<LookupKey>
+  /// The container whose registrations these are.
+  let owner: ObjectIdentifier?
+  /// The candidates marked `.default()`, per key: what decides a lookup without going through
+  /// every candidate (a type registered many times, one layer at a time).
+  let defaults: [LookupKey: [Candidate]]
 
-  init(records: [ComponentRecord]) {
+  init(
+    records: [ComponentRecord], suppliedByChildren: Set<LookupKey> = [],
+    owner: Container? = nil
+  ) {
     self.records = records
+    self.suppliedByChildren = suppliedByChildren
+    self.owner = owner.map(ObjectIdentifier.init)
     var index: [LookupKey: [Candidate]] = [:]
     for record in records {
       let own = LookupKey(type: ObjectIdentifier(record.implementationType), qualifier: .none)
@@ -17,6 +32,10 @@ struct Level {
       }
     }
     self.index = index
+    self.defaults = index.compactMapValues { candidates in
+      let marked = candidates.filter(\.record.isDefault)
+      return marked.isEmpty ? nil : marked
+    }
   }
 }
 
@@ -110,10 +129,25 @@ final class Linker {
     let forward: Int
   }
 
-  init(container: Container, levels: [Level]) {
+  /// For an incremental snapshot (a child's, or a root's after it registered more): the snapshot
+  /// it stands on, whose producers stand for every component not in `relinked`.
+  private let base: Snapshot?
+  /// The components this linker links itself when it has a base: the new ones (a child's own,
+  /// or a root's latest layer), those whose options changed, and those that depend on them.
+  private let relinked: Set<ObjectIdentifier>
+
+  init(
+    container: Container, levels: [Level], base: Snapshot? = nil,
+    relinked: Set<ObjectIdentifier> = []
+  ) {
     self.container = container
     self.levels = levels
+    self.base = base
+    self.relinked = relinked
   }
+
+  /// Every component's producer linked so far.
+  var linkedProducers: [ObjectIdentifier: AnyProducer] { linked }
 
   // MARK: Dependencies, as asked by the components' link functions
 
@@ -223,9 +257,29 @@ final class Linker {
     return everyCandidate(for: key).map { unsafeDowncast(producer(of: $0), to: Producer<T>.self) }
   }
 
-  /// What `many` collects for `key`: every candidate of the nearest container that has any.
+  /// What `many` collects for `key`: every candidate of the nearest container that has any, in
+  /// registration order.
   func everyCandidate(for key: LookupKey) -> [Candidate] {
-    levels.lazy.compactMap { $0.index[key] }.first { !$0.isEmpty } ?? []
+    for (position, level) in levels.enumerated() {
+      guard let candidates = level.index[key], !candidates.isEmpty else { continue }
+      return gathered(candidates, key, after: position)
+    }
+    return []
+  }
+
+  /// `candidates`, found at `levels[position]`, with those of the older layers of the same
+  /// container before them.
+  private func gathered(_ candidates: [Candidate], _ key: LookupKey, after position: Int)
+    -> [Candidate]
+  {
+    guard let owner = levels[position].owner else { return candidates }
+    var all = candidates
+    var next = position + 1
+    while next < levels.count, levels[next].owner == owner {
+      if let older = levels[next].index[key] { all = older + all }
+      next += 1
+    }
+    return all
   }
 
   /// Records that the component being linked asks for `type`.
@@ -266,23 +320,73 @@ final class Linker {
 
   /// The error for a missing `P`, with the registrations that come close.
   func missing<P>(_ type: P.Type, _ qualifier: Qualifier) -> ResolutionError {
-    ResolutionError(
+    let key = LookupKey(type: ObjectIdentifier(P.self), qualifier: qualifier)
+    let declared =
+      levels.contains { $0.suppliedByChildren.contains(key) }
+      ? [
+        "`\(Self.describe(P.self, qualifier))` is declared `suppliedByEachChild`: resolve from a "
+          + "child container that registers it"
+      ] : []
+    return ResolutionError(
       reason: .notRegistered(type: Self.describe(P.self, qualifier)),
-      suggestions: nearMatches.suggestions(for: P.self, qualifier: qualifier))
+      suggestions: declared + nearMatches.suggestions(for: P.self, qualifier: qualifier))
+  }
+
+  /// Whether the container this linker is for leaves `key` to each of its children: validating
+  /// it, a dependency on `key` is not missing.
+  func isSuppliedByChildren(_ key: LookupKey) -> Bool {
+    levels.first?.suppliedByChildren.contains(key) == true
+  }
+
+  /// Whether `record`, a `.single` registered in a parent, finds nothing for `key` where it is
+  /// built: in the container that registered it, whatever the container validated provides.
+  func isMissingWhereBuilt(_ record: ComponentRecord, _ key: LookupKey) -> Bool {
+    guard record.lifetime == .single, let owner = record.owner,
+      let level = levels.firstIndex(where: { $0.owner == ObjectIdentifier(owner) })
+    else { return false }
+    if level == 0 { return false }
+    if case .missing = choose(key, from: level) { return true }
+    return false
   }
 
   // MARK: Lookup
 
   /// The nearest container that provides the key decides: its single candidate, its
   /// `.default()` one, or an ambiguity. A child's registration hides its parents'.
-  func choose(_ key: LookupKey) -> Choice {
-    for level in levels {
-      guard let candidates = level.index[key], !candidates.isEmpty else { continue }
+  func choose(_ key: LookupKey, from first: Int = 0) -> Choice {
+    for (position, level) in levels.enumerated().dropFirst(first) {
+      guard let found = level.index[key], !found.isEmpty else { continue }
+      let candidates = gathered(found, key, after: position)
       if candidates.count == 1 { return .found(candidates[0]) }
       let defaults = candidates.filter(\.record.isDefault)
       return defaults.count == 1 ? .found(defaults[0]) : .ambiguous(candidates)
     }
     return .missing
+  }
+
+  /// Whether `key` has an answer, and which: what ``choose(_:)`` decides, without listing the
+  /// candidates of an ambiguity. Reads `.default()` as it was when the layers were indexed:
+  /// marking an old registration `.default()` links everything anew.
+  func decide(_ key: LookupKey) -> Candidate? {
+    for (position, level) in levels.enumerated() {
+      guard let found = level.index[key], !found.isEmpty else { continue }
+      guard let owner = level.owner else {
+        if found.count == 1 { return found[0] }
+        let marked = level.defaults[key] ?? []
+        return marked.count == 1 ? marked[0] : nil
+      }
+      var count = found.count
+      var marked = level.defaults[key] ?? []
+      var next = position + 1
+      while next < levels.count, levels[next].owner == owner {
+        count += levels[next].index[key]?.count ?? 0
+        marked += levels[next].defaults[key] ?? []
+        next += 1
+      }
+      if count == 1 { return found[0] }
+      return marked.count == 1 ? marked[0] : nil
+    }
+    return nil
   }
 
   /// Every key some container in the chain can answer, nearest first.
@@ -321,6 +425,11 @@ final class Linker {
   func producer(of record: ComponentRecord) -> AnyProducer {
     let id = ObjectIdentifier(record)
     if let done = linked[id] { return done }
+    // A child's snapshot takes what it does not change from its parent's, as it is: creating a
+    // child costs what its own registrations change, not the parent's graph.
+    if let base, !relinked.contains(id), let inherited = base.producer(of: record) {
+      return inherited
+    }
     // Asked for while it is being linked (an initializer cycle), or postponed: a placeholder,
     // made only then, stands in until the component is linked.
     if linkingNow.contains(id) { return placeholder(for: record).producer }
@@ -423,6 +532,10 @@ final class Linker {
         asyncMake = asyncBuild
       }
     }
+    // Instances with an `.onClose` are handed to their owner as they are made, so that closing
+    // it runs the cleanup: the wrapper is only there for components that have one.
+    let cleanup = record.cleanup
+    let typeName = cleanup == nil ? "" : record.typeName
     switch lifetime {
     case .prototype:
       return Producer(make, async: asyncMake)
@@ -452,37 +565,134 @@ final class Linker {
             return made
           }
         })
-    case .perContainer:
-      let cell = container.cell(for: record) { SharedInstance<Impl>() }
-      return cached(cell, step, make, asyncMake)
-    case .single:
-      let cell = record.sharedCell as? SharedInstance<Impl> ?? SharedInstance<Impl>()
-      record.sharedCell = cell
-      return cached(cell, step, make, asyncMake)
-    case .weak:
-      guard record.isClass else {
+    case .perContainer, .weak:
+      if lifetime == .weak && !record.isClass {
         return .failing(
           ResolutionError(reason: .invalidLifetime(component: record.typeName, lifetime: .weak))
             .entering(step))
       }
-      let cell = container.cell(for: record) { WeakInstance<Impl>() }
-      return Producer(
-        { context throws(ResolutionError) -> Impl in try cell.get(&context, step, make) },
-        async: ifAsync(asyncMake) { asyncMake in
+      let weakly = lifetime == .weak
+      // The instance belongs to the container resolved from, which may be a child of the one
+      // this snapshot is for (a child resolving through its parent's snapshot): the cell is
+      // that container's. The home container's cell is found without a lookup.
+      let owned: Body<Impl>
+      var ownedAsync = asyncMake
+      if let cleanup {
+        owned = { context throws(ResolutionError) -> Impl in
+          let made = try make(&context)
+          context.container.adopt(cleanup.pending(for: made, component: typeName, weakly: weakly))
+          return made
+        }
+        ownedAsync = ifAsync(asyncMake) { asyncMake in
           { context async throws(ResolutionError) -> Impl in
-            try await cell.getAsync(&context, step, asyncMake)
+            let made = try await asyncMake(&context)
+            context.container.adopt(
+              cleanup.pending(for: made, component: typeName, weakly: weakly))
+            return made
           }
-        })
-    case .scoped(let scope):
-      let id = ObjectIdentifier(record)
+        }
+      } else {
+        owned = make
+      }
+      let home = ObjectIdentifier(container)
+      if weakly {
+        let homeCell = container.cell(for: record) { WeakInstance<Impl>() }
+        @Sendable func cell(_ context: ResolutionContext) -> WeakInstance<Impl> {
+          ObjectIdentifier(context.container) == home
+            ? homeCell : context.container.cell(for: record) { WeakInstance<Impl>() }
+        }
+        return Producer(
+          { context throws(ResolutionError) -> Impl in
+            let cell = cell(context)
+            if _slowPath(context.container.owned.isClosed) { throw Self.closed(step) }
+            return try cell.get(&context, step, owned)
+          },
+          async: ifAsync(ownedAsync) { ownedAsync in
+            { context async throws(ResolutionError) -> Impl in
+              let cell = cell(context)
+              if _slowPath(context.container.owned.isClosed) { throw Self.closed(step) }
+              return try await cell.getAsync(&context, step, ownedAsync)
+            }
+          })
+      }
+      let homeCell = container.cell(for: record) { SharedInstance<Impl>() }
+      @Sendable func cell(_ context: ResolutionContext) -> SharedInstance<Impl> {
+        ObjectIdentifier(context.container) == home
+          ? homeCell : context.container.cell(for: record) { SharedInstance<Impl>() }
+      }
       return Producer(
         { context throws(ResolutionError) -> Impl in
-          try scope.cell(for: id) { SharedInstance<Impl>() }.get(&context, step, make)
+          let cell = cell(context)
+          if _slowPath(context.container.owned.isClosed) { throw Self.closed(step) }
+          return try cell.get(&context, step, owned)
         },
-        async: ifAsync(asyncMake) { asyncMake in
+        async: ifAsync(ownedAsync) { ownedAsync in
           { context async throws(ResolutionError) -> Impl in
-            try await scope.cell(for: id) { SharedInstance<Impl>() }
-              .getAsync(&context, step, asyncMake)
+            let cell = cell(context)
+            if _slowPath(context.container.owned.isClosed) { throw Self.closed(step) }
+            return try await cell.getAsync(&context, step, ownedAsync)
+          }
+        })
+    case .single:
+      let cell = record.sharedCell as? SharedInstance<Impl> ?? SharedInstance<Impl>()
+      // Written by the owner's first link, under its lock held exclusively; a child linking
+      // for validation holds it shared and only reads.
+      if record.sharedCell == nil { record.sharedCell = cell }
+      // A `.single` belongs to the container that registered it (the one this snapshot is for:
+      // a child never relinks a parent's `.single`). It is built there whichever container asks
+      // first, so that its dependencies, and the `Lazy`s and `Provider`s it keeps, are that
+      // container's rather than a short-lived child's.
+      unowned(unsafe) let owner = record.owner ?? container
+      let owned = { (context: inout ResolutionContext) throws(ResolutionError) -> Impl in
+        let asking = context.container
+        context.container = owner
+        defer { context.container = asking }
+        let made = try make(&context)
+        if let cleanup {
+          owner.adopt(cleanup.pending(for: made, component: typeName, weakly: false))
+        }
+        return made
+      }
+      let ownedAsync = ifAsync(asyncMake) { asyncMake in
+        { (context: inout ResolutionContext) async throws(ResolutionError) -> Impl in
+          let asking = context.container
+          context.container = owner
+          defer { context.container = asking }
+          let made = try await asyncMake(&context)
+          if let cleanup {
+            owner.adopt(cleanup.pending(for: made, component: typeName, weakly: false))
+          }
+          return made
+        }
+      }
+      return cached(cell, step, owned, ownedAsync)
+    case .scoped(let scope):
+      let owned: Body<Impl>
+      var ownedAsync = asyncMake
+      if let cleanup {
+        owned = { context throws(ResolutionError) -> Impl in
+          let made = try make(&context)
+          scope.adopt(cleanup.pending(for: made, component: typeName, weakly: false))
+          return made
+        }
+        ownedAsync = ifAsync(asyncMake) { asyncMake in
+          { context async throws(ResolutionError) -> Impl in
+            let made = try await asyncMake(&context)
+            scope.adopt(cleanup.pending(for: made, component: typeName, weakly: false))
+            return made
+          }
+        }
+      } else {
+        owned = make
+      }
+      return Producer(
+        { context throws(ResolutionError) -> Impl in
+          try scope.cell(for: record) { SharedInstance<Impl>() }.get(&context, step, owned)
+        },
+        async: ifAsync(ownedAsync) { ownedAsync in
+          { context async throws(ResolutionError) -> Impl in
+            try await scope.cell(for: record) { SharedInstance<Impl>() }
+              .getAsync(&context, step, ownedAsync)
           }
         })
     }
@@ -501,6 +711,12 @@ final class Linker {
           try await cell.getAsync(&context, step, asyncMake)
         }
       })
+  }
+
+  /// The error for resolving through a container that has been closed.
+  @usableFromInline
+  static func closed(_ step: PathStep) -> ResolutionError {
+    ResolutionError(reason: .containerClosed).entering(step)
   }
 
   // MARK: Diagnostics

@@ -26,9 +26,10 @@ struct ResolutionContext {
   }
 
   /// The container resolved from. The caller keeps it alive for the whole resolve; `Lazy` and
-  /// `Provider` made in the resolve retain it for later.
+  /// `Provider` made in the resolve retain it for later. A `.single` being built switches it to
+  /// the container that registered it (an ancestor, kept alive by the one resolved from).
   @usableFromInline
-  unowned(unsafe) let container: Container
+  unowned(unsafe) var container: Container
 
   /// How many components are being built right now, one inside the other.
   @usableFromInline

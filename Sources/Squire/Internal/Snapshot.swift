@@ -1,21 +1,45 @@
+import Synchronization
+
 /// Everything a resolve needs, linked once and then only read: published by the container with
 /// release ordering and read without a lock. Registering anything afterwards makes the container
-/// (and its children) build a new one at the next resolve; the old one stays alive until the
-/// container goes, since another thread may still be resolving through it.
+/// build a new one at the next resolve; a root keeps the old one alive until it goes, since
+/// another thread may still be resolving through it.
+///
+/// A child container's snapshot is incremental: it stands on its parent's snapshot (``base``)
+/// and links only its own components and the parents' components whose dependencies its own
+/// registrations change; every other component is the parent's producer as it is.
 @usableFromInline
 final class Snapshot: @unchecked Sendable {
-  /// Unqualified types that some container in the chain provides without ambiguity.
+  /// Unqualified types that some container in the chain provides without ambiguity. Empty for
+  /// an incremental snapshot, whose lookups go through ``slowProducer(for:qualifier:)``.
   @usableFromInline let table: TypeTable
   /// The same for names and tags.
   @usableFromInline let qualified: [LookupKey: AnyProducer]
   /// Every `.single` visible from the container, for `initializeSingletons()`.
   let singles: [(record: ComponentRecord, producer: AnyProducer)]
+  /// The parent's snapshot an incremental snapshot stands on; kept alive by it, since its
+  /// producers call the parent's.
+  let base: Snapshot?
+  /// How many of the container's own records this snapshot includes: those registered later
+  /// make the next one.
+  let recordCount: Int
+  /// A root's snapshot standing on a base: the records it added, and those whose options
+  /// changed; merged into the next snapshot when its layer grows as large (see `Container`).
+  let layer: [ComponentRecord]
+  let touched: [ComponentRecord]
+  /// Why every resolve through this snapshot fails: the container is closed.
+  private let closedError: ResolutionError?
 
   /// Slow paths (modifiers and failures asked for at the top level) link more producers on
   /// demand; they share the linker under this lock and cache what they make.
   private let lock = Lock()
   private let linker: Linker
   private var extra: [LookupKey: AnyProducer] = [:]
+  /// The producer of every component this snapshot linked itself; never changes after `init`,
+  /// so children read it without a lock.
+  private let own: [ObjectIdentifier: AnyProducer]
+  /// Who asks for each key, made the first time a child needs it (see ``dependents(of:)``).
+  private let dependentsIndex = AtomicLazyReference<Dependents>()
 
   deinit {
     linker.breakCycles()
@@ -23,7 +47,11 @@ final class Snapshot: @unchecked Sendable {
 
   init(linker: Linker) {
     self.linker = linker
-    var plain: [ObjectIdentifier: AnyProducer] = [:]
+    self.base = nil
+    self.closedError = nil
+    self.layer = []
+    self.touched = []
+    var plain: [ObjectIdentifier: AnyProducer?] = [:]
     var qualified: [LookupKey: AnyProducer] = [:]
     // Link every component, in registration order (so that the recorded dependencies come in
     // the same order every run), not only those reached from a resolve: a graph is linked in
@@ -43,20 +71,128 @@ final class Snapshot: @unchecked Sendable {
     }
     self.table = TypeTable(plain)
     self.qualified = qualified
+    self.recordCount = linker.records.count
     self.singles = linker.records.filter { $0.lifetime == .single }.map {
       ($0, linker.producer(of: $0))
     }
+    self.own = linker.linkedProducers
   }
+
+  /// A snapshot standing on `base` that links only what changed: the components of `layer`,
+  /// those in `touched` (options changed after they were linked), and the components of `base`
+  /// that depend, directly or not, on a key any of them provides; the rest is `base`'s.
+  ///
+  /// For a child, `layer` is its own registrations, and a parent's `.single` is never relinked:
+  /// it is built by the container that registered it. For a root that registered after
+  /// resolving, `layer` is what it registered since (a layer of the same container as `base`'s,
+  /// so their candidates compete), and the fast table holds the changed keys in front of
+  /// `base`'s.
+  init(
+    container: Container, layer: Level, touched: [ComponentRecord], base: Snapshot,
+    isChild: Bool, recordCount: Int
+  ) {
+    var relinked = Set(layer.records.map(ObjectIdentifier.init))
+    var order: [ComponentRecord] = layer.records
+    var changedKeys = Set(layer.index.keys)
+    for record in touched where relinked.insert(ObjectIdentifier(record)).inserted {
+      order.append(record)
+      changedKeys.formUnion(record.keys)
+    }
+    var pending = Array(changedKeys)
+    while let key = pending.popLast() {
+      for record in base.dependents(of: key) where !(isChild && record.lifetime == .single) {
+        guard relinked.insert(ObjectIdentifier(record)).inserted else { continue }
+        order.append(record)
+        for provided in record.keys where changedKeys.insert(provided).inserted {
+          pending.append(provided)
+        }
+      }
+    }
+    let linker = Linker(
+      container: container, levels: [layer] + base.linker.levels, base: base, relinked: relinked)
+    for record in order { _ = linker.producer(of: record) }
+    linker.linkPostponed()
+    self.linker = linker
+    self.base = base
+    self.closedError = nil
+    self.recordCount = recordCount
+    self.layer = layer.records
+    self.touched = touched
+    if isChild {
+      // A child is resolved through `slowProducer`, which links what it is asked for.
+      self.table = TypeTable([:])
+      self.qualified = [:]
+    } else {
+      var plain: [ObjectIdentifier: AnyProducer?] = [:]
+      var qualified: [LookupKey: AnyProducer] = [:]
+      for key in changedKeys {
+        let found = linker.decide(key).map { linker.producer(of: $0) }
+        if key.qualifier == .none {
+          plain[key.type] = .some(found)
+        } else if let found {
+          qualified[key] = found
+        }
+      }
+      self.table = TypeTable(plain, fallback: base.table)
+      self.qualified = qualified
+    }
+    self.singles =
+      order.filter { $0.lifetime == .single }.map { ($0, linker.producer(of: $0)) }
+      + base.singles
+    self.own = linker.linkedProducers
+  }
+
+  /// The snapshot of a closed container: every resolve through it fails with that reason.
+  init(closed container: Container) {
+    self.linker = Linker(container: container, levels: [])
+    self.base = nil
+    self.closedError = ResolutionError(reason: .containerClosed)
+    self.layer = []
+    self.touched = []
+    self.recordCount = 0
+    self.table = TypeTable([:])
+    self.qualified = [:]
+    self.singles = []
+    self.own = [:]
+  }
+
+  /// Whether this snapshot links only what a child changes (validation needs a full one).
+  var isIncremental: Bool { base != nil }
+
+  /// The container whose snapshot this is.
+  var linkerContainer: Container { linker.container }
 
   /// Runs `body` with the linker (its edges, records and lookups), under the snapshot's lock.
   func withLinker<Result>(_ body: (Linker) -> Result) -> Result {
     lock.withLock { body(linker) }
   }
 
+  /// The producer `record` has through this snapshot: linked here, or its base's.
+  func producer(of record: ComponentRecord) -> AnyProducer? {
+    own[ObjectIdentifier(record)] ?? base?.producer(of: record)
+  }
+
+  /// The components that ask for `key` (as a plain, optional, `many`, modifier or injected
+  /// dependency): what a child providing `key` must relink.
+  func dependents(of key: LookupKey) -> [ComponentRecord] {
+    let index =
+      dependentsIndex.load()
+      ?? dependentsIndex.storeIfNil(lock.withLock { Dependents(linker.edges) })
+    // A child's own index holds what it relinked; what it did not is asked for in its bases.
+    guard let base else { return index.askers[key] ?? [] }
+    return (index.askers[key] ?? []) + base.dependents(of: key)
+  }
+
   /// A producer for what the fast table does not hold: a modifier (`Optional`), an ambiguous or
   /// missing type (a producer that throws why), or anything under a name or tag.
   @usableFromInline
   func slowProducer<T>(for type: T.Type, qualifier: Qualifier) -> Producer<T> {
+    if let closedError { return .failing(closedError) }
+    // A child with no registrations of its own resolves through its parent's snapshot: its
+    // table answers without the lock that every such child would share.
+    if qualifier == .none, let found = table.producer(for: ObjectIdentifier(T.self)) {
+      return unsafeDowncast(found.takeUnretainedValue(), to: Producer<T>.self)
+    }
     let key = LookupKey(type: ObjectIdentifier(T.self), qualifier: qualifier)
     return lock.withLock {
       if let made = extra[key] ?? qualified[key] { return made as! Producer<T> }
@@ -65,5 +201,18 @@ final class Snapshot: @unchecked Sendable {
       extra[key] = made
       return made
     }
+  }
+}
+
+/// For each key, the components a snapshot linked itself that ask for it.
+final class Dependents: Sendable {
+  let askers: [LookupKey: [ComponentRecord]]
+
+  init(_ edges: [DependencyEdge]) {
+    // A component asking twice for a key is listed twice: the walk that reads this skips a
+    // component it has seen.
+    var askers: [LookupKey: [ComponentRecord]] = [:]
+    for edge in edges { askers[edge.key, default: []].append(edge.from) }
+    self.askers = askers
   }
 }

@@ -20,16 +20,19 @@ public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
   /// One instance per top-level `resolve`: every component built while answering one request
   /// shares it, the next request gets a new one.
   case objectGraph
-  /// One instance per container, created on first use. A child container makes its own.
+  /// One instance per container, created on first use and closed with it. A child container
+  /// makes its own: with a child per request, this is the request scope.
   case perContainer
   /// One instance for the whole container tree (the container it is registered in and every
-  /// child), created by `initializeSingletons()` or on first use.
+  /// child), created by `initializeSingletons()` or on first use. It belongs to the
+  /// container that registered it: built with that container's dependencies whichever
+  /// container asks first, and closed by it. To replace one in a test, register it in the child.
   case single
   /// One instance per container for as long as something outside the container holds it;
   /// once the last outside reference goes, the next resolve makes a new one. Classes only.
   case weak
   /// One instance per period of `scope`, shared by every container: the app ends a period
-  /// with ``Scope/close()``, and the next resolve makes a new instance.
+  /// with `Scope.close()`, and the next resolve makes a new instance.
   case scoped(Scope)
 
   /// The lifetime's name as written in code: `prototype`, `single`, ...
@@ -45,30 +48,29 @@ public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
-/// A lifetime that shares no instance across threads, the only ones `lifetime(_:)` accepts for
-/// a type that is not `Sendable`: write `.prototype` or `.objectGraph`.
+/// A lifetime that shares no instance across threads, which `lifetime(_:)` accepts without a
+/// warning for a type that is not `Sendable`: write `.prototype` or `.objectGraph`.
 ///
 /// ```swift
 /// container.register(Squad.init).lifetime(.objectGraph)
 /// ```
-public protocol UnsharedLifetimeChoice: Sendable {
-  /// The lifetime chosen.
-  var lifetime: Lifetime { get }
-}
-
-/// `.prototype` or `.objectGraph`, for a component whose type is not `Sendable`.
-public struct UnsharedLifetime: UnsharedLifetimeChoice {
+public struct UnsharedLifetime: Sendable {
   /// The lifetime chosen.
   public let lifetime: Lifetime
 
   init(_ lifetime: Lifetime) {
     self.lifetime = lifetime
   }
-}
 
-extension UnsharedLifetimeChoice where Self == UnsharedLifetime {
   /// A new instance every time the component is asked for.
   public static var prototype: UnsharedLifetime { UnsharedLifetime(.prototype) }
   /// One instance per top-level `resolve`.
   public static var objectGraph: UnsharedLifetime { UnsharedLifetime(.objectGraph) }
+}
+
+/// Tells the overloads of `lifetime(_:)` apart; never written by a caller.
+public struct _UnsharedLifetimeMarker: Sendable {
+  /// Made by the default argument.
+  @inlinable
+  public init() {}
 }

@@ -1,7 +1,7 @@
 /// A lifetime the app opens and closes itself: a user's session, a battle, a unit of work.
 ///
 /// Components registered with `.lifetime(.scoped(scope))` have one instance per period of the
-/// scope, shared by every container that resolves them. ``close()`` ends the period: the scope
+/// scope, shared by every container that resolves them. `close()` ends the period: the scope
 /// lets go of every instance made in it, and the next resolve starts a new period with new
 /// instances.
 ///
@@ -30,10 +30,33 @@ public final class Scope: Sendable, Hashable, CustomStringConvertible {
     self.name = name
   }
 
-  /// Ends the current period: every instance made in it is released by the scope (and freed
-  /// once nothing else holds it); the next resolve makes new ones.
-  public func close() {
-    storage.lock.withLock { storage.cells.removeAll() }
+  /// Ends the current period: runs the synchronous cleanups (`.onClose`) of the instances made
+  /// in it, last made first, and lets every instance go (freed once nothing else holds it); the
+  /// next resolve makes new ones. An async cleanup cannot run here and is reported: use
+  /// `await close()` when there are any.
+  ///
+  /// ```swift
+  /// container.register(Cart.init).lifetime(.scoped(session)).onClose { $0.save() }
+  /// session.close()   // the cart is saved and let go
+  /// ```
+  @discardableResult
+  public func close() -> CloseReport {
+    runCleanups(endPeriod())
+  }
+
+  /// Ends the current period, running its synchronous and async cleanups, last made first.
+  @discardableResult
+  public func close() async -> CloseReport {
+    await runCleanups(endPeriod())
+  }
+
+  private func endPeriod() -> [PendingCleanup] {
+    storage.lock.withLock {
+      let cleanups = storage.cleanups
+      storage.cells.removeAll()
+      storage.cleanups.removeAll()
+      return cleanups
+    }
   }
 
   /// The scope's name: `scoped(session)` in messages.
@@ -48,18 +71,39 @@ public final class Scope: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The cell holding `record`'s instance in the current period.
+  ///
+  /// Keyed by the record's address, which the allocator reuses once the record's container is
+  /// gone: the entry remembers the record weakly, so a new component at an old address finds
+  /// the old one's entry dead and gets a cell of its own.
   @usableFromInline
-  func cell<Cell: AnyObject>(for record: ObjectIdentifier, make: () -> Cell) -> Cell {
+  func cell<Cell: AnyObject>(for record: ComponentRecord, make: () -> Cell) -> Cell {
     storage.lock.withLock {
-      if let existing = storage.cells[record] as? Cell { return existing }
+      let id = ObjectIdentifier(record)
+      if let existing = storage.cells[id], existing.record === record,
+        let cell = existing.cell as? Cell
+      {
+        return cell
+      }
       let made = make()
-      storage.cells[record] = made
+      storage.cells[id] = Entry(record: record, cell: made)
       return made
     }
   }
 
+  /// Keeps the cleanup of an instance made in the current period, to run when it closes.
+  @usableFromInline
+  func adopt(_ cleanup: PendingCleanup) {
+    storage.lock.withLock { storage.cleanups.append(cleanup) }
+  }
+
+  private struct Entry {
+    weak var record: ComponentRecord?
+    let cell: AnyObject
+  }
+
   private final class Storage: @unchecked Sendable {
     let lock = Lock()
-    var cells: [ObjectIdentifier: AnyObject] = [:]
+    var cells: [ObjectIdentifier: Entry] = [:]
+    var cleanups: [PendingCleanup] = []
   }
 }

@@ -250,7 +250,7 @@ extension Component where Impl: AnyObject {
 
   func addPostInit(_ link: @escaping (Linker) -> InjectionStep<Impl>) -> Component<Impl> {
     let postInit = InjectionLink(isCyclic: false, link: link)
-    container.update { record.postInits.append(postInit) }
+    container.update(record) { record.postInits.append(postInit) }
     return self
   }
 
@@ -259,7 +259,7 @@ extension Component where Impl: AnyObject {
     cycle: Bool, _ link: @escaping (Linker) -> InjectionStep<Impl>
   ) -> Component<Impl> {
     let injection = InjectionLink(isCyclic: cycle, link: link)
-    container.update { record.injections.append(injection) }
+    container.update(record) { record.injections.append(injection) }
     return self
   }
 }

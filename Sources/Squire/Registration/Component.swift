@@ -73,6 +73,7 @@ public struct Component<Impl> {
   /// ```
   @discardableResult
   public func `default`() -> Component<Impl> {
+    // Lookups index the `.default()` marks when a snapshot is linked: everything is linked anew.
     container.update { record.isDefault = true }
     return self
   }
@@ -88,8 +89,9 @@ public struct Component<Impl> {
   /// every thread and task that resolves it, so it asks for a `Sendable` type: a struct of
   /// `Sendable` values, a `final class` of immutable `Sendable` properties, an actor, a class
   /// that guards its state with a lock (`@unchecked Sendable`), or a `@MainActor` class. For a
-  /// type that is not `Sendable` this form compiles only with `.prototype` and `.objectGraph`;
-  /// when you know the instance is used safely, say so with ``lifetime(unchecked:)``.
+  /// type that is not `Sendable`, `.prototype` and `.objectGraph` are accepted as they are, and
+  /// a cached lifetime compiles with a warning that says so; when you know the instance is used
+  /// safely, say so with ``lifetime(unchecked:)``.
   @discardableResult
   public func lifetime(_ lifetime: Lifetime) -> Component<Impl> where Impl: Sendable {
     setLifetime(lifetime)
@@ -103,13 +105,36 @@ public struct Component<Impl> {
   /// container.register(Squad.init).lifetime(.objectGraph)
   /// ```
   ///
-  /// A cached lifetime for such a type does not compile (`type 'Squad' does not conform to the
-  /// 'Sendable' protocol`); see ``lifetime(unchecked:)`` for the escape hatch.
+  /// - Parameters:
+  ///   - lifetime: `.prototype` or `.objectGraph`.
+  ///   - unshared: tells this overload from the others; leave the default.
   @discardableResult
-  public func lifetime<Unshared: UnsharedLifetimeChoice>(
-    _ lifetime: Unshared
+  public func lifetime(
+    _ lifetime: UnsharedLifetime, _ unshared: _UnsharedLifetimeMarker = _UnsharedLifetimeMarker()
   ) -> Component<Impl> {
     setLifetime(lifetime.lifetime)
+  }
+
+  /// A cached lifetime for a type that is not `Sendable`: allowed, with a warning, since every
+  /// thread that resolves the component gets the same instance and nothing checks what they do
+  /// with it. Make the type `Sendable`, or say that you take the responsibility with
+  /// ``lifetime(unchecked:)``.
+  ///
+  /// - Parameters:
+  ///   - lifetime: the lifetime.
+  ///   - shared: tells this overload from the others; leave the default.
+  ///   - notSendable: tells this overload from the others; leave the default.
+  @available(
+    *, deprecated,
+    message:
+      "a cached lifetime shares one instance with every thread, and this type is not Sendable: make it Sendable (or an actor, or @MainActor), or write .lifetime(unchecked: ...) if it is used safely"
+  )
+  @discardableResult
+  public func lifetime(
+    _ lifetime: Lifetime, _ shared: _UnsharedLifetimeMarker = _UnsharedLifetimeMarker(),
+    _ notSendable: _UnsharedLifetimeMarker = _UnsharedLifetimeMarker()
+  ) -> Component<Impl> {
+    setLifetime(lifetime)
   }
 
   /// Sets any lifetime, cached ones included, for a type that is not `Sendable`: the escape
@@ -132,7 +157,43 @@ public struct Component<Impl> {
         "Squire: `\(Impl.self)` registered at \(record.location) cannot have lifetime `.weak`: "
           + "only class instances can be held weakly. Use `.perContainer` for value types.")
     }
-    container.update { record.lifetime = lifetime }
+    container.update(record) { record.lifetime = lifetime }
+    return self
+  }
+
+  /// Runs `cleanup` on each instance of the component when what owns the instance closes:
+  /// `close()` for `.perContainer`, `.weak` and `.single` instances (a
+  /// `.single` belongs to the container that registered it), `Scope.close()` for a scope's.
+  /// Cleanups run last made first, children's before their parent's.
+  ///
+  /// ```swift
+  /// container.register(Pool.init).lifetime(.perContainer).onClose { $0.close() }
+  /// container.register(Log.init).lifetime(.single).onClose { try $0.flush() }
+  /// ...
+  /// let report = container.close()   // report.failures lists a cleanup that threw
+  /// ```
+  ///
+  /// A `.prototype` or `.objectGraph` instance belongs to no one who closes, so ``Container/validate()``
+  /// reports an `.onClose` on one. Registering a second cleanup replaces the first.
+  @discardableResult
+  public func onClose(_ cleanup: @escaping @Sendable (Impl) throws -> Void) -> Component<Impl> {
+    container.update(record) { record.cleanup = .sync(cleanup) }
+    return self
+  }
+
+  /// Runs the async `cleanup` on each instance of the component when what owns the instance
+  /// closes with `await close()`; a synchronous `close()` reports it as not run.
+  ///
+  /// ```swift
+  /// container.register(Sessions.init).lifetime(.single).onClose { await $0.drain() }
+  /// ...
+  /// await container.close()
+  /// ```
+  @discardableResult
+  public func onClose(_ cleanup: @escaping @Sendable (Impl) async throws -> Void)
+    -> Component<Impl>
+  {
+    container.update(record) { record.cleanup = .async(cleanup) }
     return self
   }
 
@@ -158,7 +219,7 @@ public struct Component<Impl> {
         return converted
       }
     }
-    container.update { record.forwards.append(forward) }
+    container.update(record) { record.forwards.append(forward) }
     return self
   }
 }

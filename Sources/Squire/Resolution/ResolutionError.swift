@@ -40,6 +40,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// The factory (or an injection, or `postInit`) of `component` threw `error`; the error
     /// itself is ``ResolutionError/underlyingError``.
     case factoryFailed(component: String, error: String)
+    /// The container resolved from (or one of its parents) has been closed.
+    case containerClosed
   }
 
   /// The type (with name or tag) that was asked of the container.
@@ -68,7 +70,11 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   /// The full explanation: the same text `resolve` traps with.
   public var description: String {
     var lines = ["Squire could not resolve `\(requested)`."]
-    if !steps.isEmpty {
+    if case .tooDeep = reason, steps.count > 4 {
+      // Every step of a chain hundreds deep says nothing more than its two ends.
+      lines.append(
+        "  path: \(path[0]) → … \(steps.count - 2) more … → \(path[path.count - 1])")
+    } else if !steps.isEmpty {
       lines.append("  path: " + (path + [failingLink].compactMap { $0 }).joined(separator: " → "))
     }
     lines.append("  why: " + why)
@@ -86,7 +92,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case .notRegistered(let type), .ambiguous(let type, _):
       steps.isEmpty ? nil : type
     case .cycle, .missingArgument, .notConvertible, .invalidLifetime, .tooDeep, .containerReleased,
-      .needsAwait, .factoryFailed:
+      .needsAwait, .factoryFailed, .containerClosed:
       nil
     }
   }
@@ -117,6 +123,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
       return "`\(component)` cannot be built by a synchronous resolve: \(cause)."
     case .factoryFailed(let component, let error):
       return "the factory of `\(component)` threw an error: \(error)"
+    case .containerClosed:
+      return "the container resolved from has been closed (`close()`), or one of its parents has: "
+        + "its instances were cleaned up and let go."
     }
   }
 
@@ -150,6 +159,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case .factoryFailed:
       return "see the underlying error (`underlyingError`); nothing was cached, so the next "
         + "resolve tries again."
+    case .containerClosed:
+      return "resolve before closing; for a new unit of work, create a new child container."
     }
   }
 

@@ -15,7 +15,7 @@ extension Container {
   /// when it links the registrations. It takes time linear in components plus dependencies.
   /// See <doc:ValidatingYourGraph> for what each problem means.
   public func validate() -> ValidationReport {
-    snapshot.withLinker { linker in
+    withFullLinker { linker in
       let validator = Validator(linker: linker)
       return ValidationReport(
         problems: validator.problems, componentCount: validator.graph.nodes.count,

@@ -35,6 +35,12 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
     /// components in `neededBy` build it as their dependency, and only the component resolved
     /// at the top receives arguments.
     case unpassableArgument(component: String, argumentTypes: [String], neededBy: [String])
+    /// `component` has an `.onClose`, but its `lifetime` (`.prototype`, `.objectGraph`) gives
+    /// its instances to no one who closes: the cleanup would never run.
+    case cleanupNeverRuns(component: String, lifetime: Lifetime)
+    /// Resolving `from` builds components nested `depth` deep, down to `to`: deeper than
+    /// resolution goes (`limit`), so resolving it fails.
+    case tooDeep(from: String, to: String, depth: Int, limit: Int)
   }
 
   /// How a dependency was narrowed beyond its type.

@@ -26,7 +26,12 @@ final class Node<S: Slot>: Sendable {
 }
 
 /// A parameter type a generated factory can take.
-protocol Ingredient {}
+#if compiler(>=6.2)
+  // Factories are `@Sendable`: a generic one captures its parameters' metatypes.
+  protocol Ingredient: SendableMetatype {}
+#else
+  protocol Ingredient {}
+#endif
 extension Node: Ingredient {}
 extension Optional: Ingredient {}
 extension Provider: Ingredient {}
@@ -258,6 +263,8 @@ struct RandomGraphTests {
         case .captiveDependency(_, let lifetime, let dependency, _):
           captive.insert(".\(lifetime) holds \(dependency)")
         case .unpassableArgument: Issue.record("no arguments were generated: \(problem)")
+        case .cleanupNeverRuns: Issue.record("no cleanups were generated: \(problem)")
+        case .tooDeep: Issue.record("no graph is generated that deep: \(problem)")
         }
       }
       #expect(missing == reference.missing, "\(report)")

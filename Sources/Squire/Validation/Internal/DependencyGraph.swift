@@ -131,11 +131,22 @@ struct DependencyGraph {
           links.append(Link(from: node, to: renumbered[target], edge: edge))
         }
         guard dependency.kind == .required || dependency.kind == .optional else { continue }
+        // A parent's `.single` is built where it was registered: what only this child provides
+        // does not reach it.
+        if dependency.kind == .required && linker.isMissingWhereBuilt(record, dependency.key) {
+          unanswered.append(Unanswered(from: node, edge: edge, candidates: []))
+          continue
+        }
         switch choice(dependency.key) {
         case .found:
           break
         case .missing:
-          if dependency.kind == .required {
+          // Left to each child: the child's own validation checks it is there.
+          // Left to each child: the child's own validation checks it is there. Not for a
+          // `.single`, which is built here, where no child's can reach it.
+          if dependency.kind == .required
+            && !(linker.isSuppliedByChildren(dependency.key) && record.lifetime != .single)
+          {
             unanswered.append(Unanswered(from: node, edge: edge, candidates: []))
           }
         case .ambiguous(let candidates):

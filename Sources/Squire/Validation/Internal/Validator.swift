@@ -25,6 +25,8 @@ struct Validator {
     problems += sorted(cycles.cycles.map(cycle))
     problems += captives()
     problems += unpassableArguments()
+    problems += cleanupsThatNeverRun()
+    problems += tooDeep()
   }
 
   // MARK: Missing and ambiguous dependencies
@@ -68,7 +70,18 @@ struct Validator {
   {
     let type = String(describing: edge.type)
     let asker = neededBy.count == 1 ? "`\(neededBy[0])` needs" : "\(neededBy.count) components need"
-    let details = neededBy.count > 1 ? ["needed by: " + neededBy.joined(separator: ", ")] : []
+    var details = neededBy.count > 1 ? ["needed by: " + neededBy.joined(separator: ", ")] : []
+    if edge.from.lifetime == .single
+      && (linker.isSuppliedByChildren(edge.key) || linker.isMissingWhereBuilt(edge.from, edge.key))
+    {
+      details.append(
+        "`\(edge.from.typeName)` is `.single`: it is built in the container that registered it, "
+          + "which a child's registrations do not reach; give it a shorter lifetime "
+          + "(`.perContainer`) or register it in the child")
+    } else if linker.levels.contains(where: { $0.suppliedByChildren.contains(edge.key) }) {
+      details.append(
+        "a parent declares it `suppliedByEachChild`: this child container must register it")
+    }
     let suggestions = linker.nearMatches.suggestions(for: edge.type, qualifier: edge.key.qualifier)
     switch edge.key.qualifier {
     case .none:
@@ -247,6 +260,95 @@ struct Validator {
           + "`\(component)` directly with `container.resolve(args: ...)` and hand it over.")
     }
     return sorted(found)
+  }
+
+  // MARK: Cleanups
+
+  private func cleanupsThatNeverRun() -> [ValidationProblem] {
+    graph.nodes.indices.compactMap { node -> ValidationProblem? in
+      let record = graph.nodes[node]
+      guard record.hasCleanup, record.lifetime == .prototype || record.lifetime == .objectGraph
+      else { return nil }
+      return ValidationProblem(
+        kind: .cleanupNeverRuns(component: record.typeName, lifetime: record.lifetime),
+        path: [record.typeName],
+        what: "Cleanup that never runs: `\(record.typeName)` has an `.onClose`, and lifetime "
+          + "`.\(record.lifetime)`.",
+        details: ["registered at: " + locations([node])],
+        why: "a `.\(record.lifetime)` instance is handed to whoever asked for it and kept by no "
+          + "container or scope, so no `close()` ever reaches it.",
+        fix: "give `\(record.typeName)` a lifetime that is closed (`.perContainer` in a child "
+          + "per unit of work, `.single`, `.scoped(scope)`), or close it where it is used.")
+    }
+  }
+
+  // MARK: Depth
+
+  /// Chains of components built one inside the other deeper than resolution goes. One pass:
+  /// each node's height (the longest chain below it over immediate links outside cycles),
+  /// computed with an explicit stack, then a problem per deepest end, from a top nothing asks
+  /// for immediately.
+  private func tooDeep() -> [ValidationProblem] {
+    let limit = ResolutionContext.maximumDepth
+    let count = graph.nodes.count
+    var height = Array(repeating: 0, count: count)
+    var below = Array(repeating: -1, count: count)
+    var hasParent = Array(repeating: false, count: count)
+    func follows(_ position: Int) -> Bool {
+      graph.isImmediate(graph.links[position]) && !cyclicLinks.contains(position)
+    }
+    var frames: [(node: Int, next: Int)] = []
+    for start in 0..<count where height[start] == 0 {
+      height[start] = -1
+      frames.append((start, graph.linkStart[start]))
+      while let frame = frames.last {
+        let node = frame.node
+        if frame.next < graph.linkStart[node + 1] {
+          frames[frames.count - 1].next += 1
+          guard follows(frame.next) else { continue }
+          let target = graph.links[frame.next].to
+          if target != node { hasParent[target] = true }
+          if height[target] == 0 {
+            height[target] = -1
+            frames.append((target, graph.linkStart[target]))
+          }
+          continue
+        }
+        frames.removeLast()
+        var best = 1
+        for position in graph.linkStart[node]..<graph.linkStart[node + 1] where follows(position) {
+          let target = graph.links[position].to
+          if height[target] > 0, height[target] + 1 > best {
+            best = height[target] + 1
+            below[node] = target
+          }
+        }
+        height[node] = best
+      }
+    }
+    var byEnd: [Int: Int] = [:]
+    for node in 0..<count where height[node] > limit && !hasParent[node] {
+      var end = node
+      while below[end] >= 0 { end = below[end] }
+      if let known = byEnd[end], height[known] >= height[node] { continue }
+      byEnd[end] = node
+    }
+    return sorted(
+      byEnd.map { end, top in
+        let from = graph.nodes[top].typeName
+        let to = graph.nodes[end].typeName
+        let depth = height[top]
+        return ValidationProblem(
+          kind: .tooDeep(from: from, to: to, depth: depth, limit: limit),
+          path: [from, "… \(depth - 2) more …", to],
+          what: "Too deep: resolving `\(from)` builds \(depth) components one inside the other, "
+            + "down to `\(to)`.",
+          details: ["registered at: " + locations([top, end])],
+          why: "resolution stops at \(limit) nested components rather than risk the thread's "
+            + "stack, so resolving `\(from)` fails.",
+          fix: "cut the chain: give a component in it a `Provider` or `Lazy` of the next, which "
+            + "is resolved later, from the top again.")
+      })
   }
 
   // MARK: Helpers

@@ -1,0 +1,214 @@
+import Foundation
+import Testing
+
+@testable import Squire
+
+/// Records what was closed, in order; shared with cleanups, which are `@Sendable`.
+final class CloseLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var names: [String] = []
+
+  func append(_ name: String) {
+    lock.lock()
+    names.append(name)
+    lock.unlock()
+  }
+
+  var closed: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return names
+  }
+}
+
+final class Pool: Sendable {
+  let log: CloseLog
+  init(log: CloseLog) { self.log = log }
+  func close() { log.append("Pool") }
+}
+
+final class Sessions: Sendable {
+  let log: CloseLog
+  let pool: Pool
+  init(log: CloseLog, pool: Pool) {
+    self.log = log
+    self.pool = pool
+  }
+  func drain() async {
+    await Task.yield()
+    log.append("Sessions")
+  }
+}
+
+struct CleanupFailed: Error {}
+
+@Suite("Closing")
+struct CloseTests {
+  func container(_ log: CloseLog) -> Container {
+    let container = Container()
+    container.register { log }.lifetime(.single)
+    return container
+  }
+
+  @Test func closeRunsThePerContainerCleanups() {
+    let log = CloseLog()
+    let container = container(log)
+    container.register(Pool.init).lifetime(.perContainer).onClose { $0.close() }
+    _ = container.resolve(Pool.self)
+    let report = container.close()
+    #expect(log.closed == ["Pool"])
+    #expect(report.isClean)
+    #expect(report.completed == 1)
+  }
+
+  @Test func awaitCloseRunsAsyncCleanupsInReverseCreationOrder() async {
+    let log = CloseLog()
+    let container = container(log)
+    container.register(Pool.init).lifetime(.perContainer).onClose { $0.close() }
+    container.register(Sessions.init).lifetime(.single).onClose { await $0.drain() }
+    _ = await container.resolve(Sessions.self)
+    let report = await container.close()
+    // The pool was made first, as the sessions' dependency: it closes last.
+    #expect(log.closed == ["Sessions", "Pool"])
+    #expect(report.isClean)
+  }
+
+  @Test func aSynchronousCloseReportsTheAsyncCleanupItCannotRun() {
+    let log = CloseLog()
+    let container = container(log)
+    container.register(Pool.init).lifetime(.perContainer).onClose { $0.close() }
+    container.register(Sessions.init).lifetime(.single).onClose { await $0.drain() }
+    _ = container.resolve(Sessions.self)
+    let report = container.close()
+    #expect(log.closed == ["Pool"])
+    #expect(report.failures.map(\.component) == ["Sessions"])
+    #expect(report.failures.first?.error is CleanupNeedsAwait)
+  }
+
+  @Test func childrenCloseFirstAndAChildClosesOnlyWhatItOwns() {
+    let log = CloseLog()
+    let parent = container(log)
+    parent.register(Pool.init).lifetime(.perContainer).onClose { $0.log.append("pool") }
+    parent.register { Service() }.lifetime(.perContainer).onClose { _ in log.append("service") }
+    _ = parent.resolve(Pool.self)
+    let child = Container(parent: parent)
+    _ = child.resolve(Service.self)
+    let other = Container(parent: parent)
+    _ = other.resolve(Service.self)
+    other.close()
+    #expect(log.closed == ["service"])
+    parent.close()
+    #expect(log.closed == ["service", "service", "pool"])
+  }
+
+  @Test func aFailingCleanupDoesNotStopTheOthers() {
+    let log = CloseLog()
+    let container = container(log)
+    container.register(Pool.init).lifetime(.perContainer).onClose { $0.close() }
+    container.register(Service.init).lifetime(.perContainer).onClose { _ in throw CleanupFailed() }
+    _ = container.resolve(Pool.self)
+    _ = container.resolve(Service.self)
+    let report = container.close()
+    #expect(log.closed == ["Pool"])
+    #expect(report.failures.count == 1)
+    #expect(report.failures.first?.error is CleanupFailed)
+    #expect(report.description.contains("`Service`'s cleanup failed"))
+  }
+
+  @Test func resolvingFromAClosedContainerOrItsChildIsAClearError() throws {
+    let container = Container()
+    container.register(Service.init).lifetime(.perContainer)
+    let child = Container(parent: container)
+    _ = container.resolve(Service.self)
+    _ = child.resolve(Service.self)
+    container.close()
+    #expect(container.isClosed)
+    for closed in [container, child] {
+      let error = try #require(throws: ResolutionError.self) { try closed.tryResolve(Service.self) }
+      #expect(error.reason == .containerClosed)
+      #expect(error.description.contains("has been closed"))
+    }
+  }
+
+  @Test func aProviderOfAClosedContainerFailsClearly() throws {
+    let container = Container()
+    container.register(Service.init).lifetime(.perContainer)
+    container.register { (services: Provider<Service>) in Holder(services) }
+    let holder = container.resolve(Holder.self)
+    container.close()
+    let error = try #require(throws: ResolutionError.self) { try holder.services.get() }
+    #expect(error.reason == .containerClosed)
+  }
+
+  @Test func nothingIsLeftOnceAClosedContainerGoes() {
+    weak var made: Service?
+    weak var madeInChild: Service?
+    weak var gone: Container?
+    do {
+      let container = Container()
+      container.register(Service.init).lifetime(.perContainer).onClose { _ in }
+      let child = Container(parent: container)
+      made = container.resolve(Service.self)
+      madeInChild = child.resolve(Service.self)
+      gone = container
+      child.close()
+      // A child's instances go as it closes.
+      #expect(madeInChild == nil)
+      container.close()
+    }
+    #expect(made == nil)
+    #expect(gone == nil)
+  }
+
+  @Test func aClosedChildIsForgottenByItsParent() {
+    let parent = Container()
+    parent.register(Service.init).lifetime(.perContainer).onClose { _ in }
+    let child = Container(parent: parent)
+    _ = child.resolve(Service.self)
+    #expect(parent.owned.childCount == 1)
+    child.close()
+    #expect(parent.owned.childCount == 0)
+  }
+
+  @Test func aScopesCloseRunsThatPeriodsCleanups() async {
+    let log = CloseLog()
+    let session = Scope("session")
+    let container = container(log)
+    container.register(Pool.init).lifetime(.scoped(session)).onClose { $0.close() }
+    container.register(Sessions.init).lifetime(.scoped(session)).onClose { await $0.drain() }
+    _ = await container.resolve(Pool.self)
+    // In async code `close()` is the async one; the synchronous one, from synchronous code:
+    let closeNow = { (scope: Scope) in _ = scope.close() }
+    closeNow(session)
+    #expect(log.closed == ["Pool"])
+    _ = await container.resolve(Sessions.self)
+    await session.close()
+    #expect(log.closed == ["Pool", "Sessions", "Pool"])
+  }
+
+  @Test func aWeakInstanceIsCleanedUpOnlyIfStillAlive() {
+    let log = CloseLog()
+    let container = container(log)
+    container.register(Pool.init).lifetime(.weak).onClose { $0.close() }
+    let kept = container.resolve(Pool.self)
+    let report = container.close()
+    #expect(log.closed == ["Pool"])
+    #expect(report.isClean)
+    _ = kept
+  }
+
+  @Test func closingTwiceDoesNothingTheSecondTime() {
+    let log = CloseLog()
+    let container = container(log)
+    container.register(Pool.init).lifetime(.perContainer).onClose { $0.close() }
+    _ = container.resolve(Pool.self)
+    container.close()
+    #expect(container.close().completed == 0)
+    #expect(log.closed == ["Pool"])
+  }
+}
+
+final class Holder {
+  let services: Provider<Service>
+  init(_ services: Provider<Service>) { self.services = services }
+}
