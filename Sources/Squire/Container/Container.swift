@@ -45,6 +45,9 @@ public final class Container: @unchecked Sendable {
   @usableFromInline
   let owned = OwnedInstances()
 
+  /// Held while a part loads (taken again by a part that appends another).
+  private let partsLock = RecursiveLock()
+
   // Guarded by `lock`, hence no dynamic exclusivity checks.
   @exclusivity(unchecked) private var records: [ComponentRecord] = []
   @exclusivity(unchecked) private var loadedParts: Set<ObjectIdentifier> = []
@@ -139,9 +142,15 @@ public final class Container: @unchecked Sendable {
   /// ```swift
   /// container.append(part: ArmoryPart.self)
   /// ```
+  ///
+  /// Parts load one at a time per container: a second thread that appends a part while another
+  /// loads it returns once its registrations are there. A part that appends itself again while
+  /// it loads (directly or through another part) is not loaded twice.
   public func append(part: any Part.Type) {
-    let isNew = lock.withLock { loadedParts.insert(ObjectIdentifier(part)).inserted }
-    if isNew { part.load(container: self) }
+    partsLock.withLock {
+      let isNew = lock.withLock { loadedParts.insert(ObjectIdentifier(part)).inserted }
+      if isNew { part.load(container: self) }
+    }
   }
 
   // MARK: Snapshots

@@ -687,11 +687,12 @@ final class Linker {
       }
       return Producer(
         { context throws(ResolutionError) -> Impl in
-          try scope.cell(for: record) { SharedInstance<Impl>() }.get(&context, step, owned)
+          try scope.cell(for: record, in: &context) { SharedInstance<Impl>() }
+            .get(&context, step, owned)
         },
         async: ifAsync(ownedAsync) { ownedAsync in
           { context async throws(ResolutionError) -> Impl in
-            try await scope.cell(for: record) { SharedInstance<Impl>() }
+            try await scope.cell(for: record, in: &context) { SharedInstance<Impl>() }
               .getAsync(&context, step, ownedAsync)
           }
         })
@@ -799,11 +800,21 @@ enum TagRegistry {
     types.get(id).map { String(describing: $0) } ?? "<tag>"
   }
 
+  /// Read on every `resolve(tag:)`: held shared for that, so that resolves by tag on many
+  /// threads do not wait for each other; written once per tag.
   private final class Types: @unchecked Sendable {
-    private let lock = Lock()
+    private let lock = ReadWriteLock()
     private var types: [ObjectIdentifier: Any.Type] = [:]
 
-    func set(_ id: ObjectIdentifier, _ type: Any.Type) { lock.withLock { types[id] = type } }
-    func get(_ id: ObjectIdentifier) -> Any.Type? { lock.withLock { types[id] } }
+    func set(_ id: ObjectIdentifier, _ type: Any.Type) {
+      if get(id) != nil { return }
+      lock.withLock { types[id] = type }
+    }
+
+    func get(_ id: ObjectIdentifier) -> Any.Type? {
+      lock.lockShared()
+      defer { lock.unlock() }
+      return types[id]
+    }
   }
 }

@@ -250,6 +250,9 @@ final class ObjectGraph: @unchecked Sendable {
   /// Values (structs) are not kept past the resolves that made them.
   private var earlier: [ObjectIdentifier: WeakReference] = [:]
 
+  /// The period of each scope this graph's resolves met first: they stay in it.
+  private var periods: [ObjectIdentifier: AnyObject] = [:]
+
   /// Resolves running in the graph; when the last ends, the graph lets go of its instances.
   private var active = 1
 
@@ -294,6 +297,16 @@ final class ObjectGraph: @unchecked Sendable {
   @usableFromInline
   func store(_ instance: Any, as id: ObjectIdentifier) {
     locked { instances[id] = instance }
+  }
+
+  /// The period of `scope` this graph resolves in, if it met the scope already.
+  func pinnedPeriod(of scope: Scope) -> AnyObject? {
+    locked { periods.isEmpty ? nil : periods[ObjectIdentifier(scope)] }
+  }
+
+  /// Resolves in this graph stay in `period` of `scope`.
+  func pin(_ period: AnyObject, of scope: Scope) {
+    locked { periods[ObjectIdentifier(scope)] = period }
   }
 
   /// A later resolve starts in the graph (a `Lazy` or `Provider` used).

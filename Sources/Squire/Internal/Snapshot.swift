@@ -35,6 +35,10 @@ final class Snapshot: @unchecked Sendable {
   private let lock = Lock()
   private let linker: Linker
   private var extra: [LookupKey: AnyProducer] = [:]
+  /// Guards `extra`: read shared by resolves, written (under `lock` too) when linking on demand.
+  private let extraLock = ReadWriteLock()
+  /// How many entries `extra` has; guarded by `lock`.
+  private var extraCount = 0
   /// The producer of every component this snapshot linked itself; never changes after `init`,
   /// so children read it without a lock.
   private let own: [ObjectIdentifier: AnyProducer]
@@ -194,14 +198,32 @@ final class Snapshot: @unchecked Sendable {
       return unsafeDowncast(found.takeUnretainedValue(), to: Producer<T>.self)
     }
     let key = LookupKey(type: ObjectIdentifier(T.self), qualifier: qualifier)
+    // Names and tags linked with the snapshot are read without a lock; what was linked on
+    // demand since (modifiers, failures) under the lock held shared, so that threads resolving
+    // by name, tag or `Optional` at once do not wait for each other.
+    if let made = qualified[key] { return unsafeDowncast(made, to: Producer<T>.self) }
+    extraLock.lockShared()
+    let cached = extra[key]
+    extraLock.unlock()
+    if let cached { return unsafeDowncast(cached, to: Producer<T>.self) }
     return lock.withLock {
-      if let made = extra[key] ?? qualified[key] { return made as! Producer<T> }
+      if let made = extraLock.withLock({ extra[key] }) {
+        return unsafeDowncast(made, to: Producer<T>.self)
+      }
       let made = linker.producer(for: T.self, qualifier: qualifier)
       linker.linkPostponed()
-      extra[key] = made
+      // Bounded: keys asked for at run time (a name taken from input) must not grow memory
+      // without limit. Past the bound, what is not cached is linked again when asked.
+      if extraCount < Self.maximumExtra {
+        extraLock.withLock { extra[key] = made }
+        extraCount += 1
+      }
       return made
     }
   }
+
+  /// How many producers linked on demand a snapshot keeps.
+  static var maximumExtra: Int { 1_024 }
 }
 
 /// For each key, the components a snapshot linked itself that ask for it.

@@ -53,7 +53,7 @@ public final class Scope: Sendable, Hashable, CustomStringConvertible {
   private func endPeriod() -> [PendingCleanup] {
     storage.lock.withLock {
       let cleanups = storage.cleanups
-      storage.cells.removeAll()
+      storage.period = Period()
       storage.cleanups.removeAll()
       return cleanups
     }
@@ -75,22 +75,34 @@ public final class Scope: Sendable, Hashable, CustomStringConvertible {
   /// Keyed by the record's address, which the allocator reuses once the record's container is
   /// gone: the entry remembers the record weakly, so a new component at an old address finds
   /// the old one's entry dead and gets a cell of its own.
+  /// The cell of `record`'s instance in the period `context` resolves in: the current one when
+  /// the resolve first meets this scope, the same one for the rest of the resolve even if the
+  /// period ends meanwhile (one object graph never mixes instances of two periods).
   @usableFromInline
-  func cell<Cell: AnyObject>(for record: ComponentRecord, make: () -> Cell) -> Cell {
-    storage.lock.withLock {
+  func cell<Cell: AnyObject>(
+    for record: ComponentRecord, in context: inout ResolutionContext, make: () -> Cell
+  ) -> Cell {
+    let graph = context.sharedGraph()
+    return storage.lock.withLock {
+      let period: Period
+      if let pinned = graph.pinnedPeriod(of: self) as? Period {
+        period = pinned
+      } else {
+        period = storage.period
+        graph.pin(period, of: self)
+      }
       let id = ObjectIdentifier(record)
-      if let existing = storage.cells[id], existing.record === record,
+      if let existing = period.cells[id], existing.record === record,
         let cell = existing.cell as? Cell
       {
         return cell
       }
       let made = make()
-      storage.cells[id] = Entry(record: record, cell: made)
+      period.cells[id] = Entry(record: record, cell: made)
       return made
     }
   }
 
-  /// Keeps the cleanup of an instance made in the current period, to run when it closes.
   @usableFromInline
   func adopt(_ cleanup: PendingCleanup) {
     storage.lock.withLock { storage.cleanups.append(cleanup) }
@@ -101,9 +113,14 @@ public final class Scope: Sendable, Hashable, CustomStringConvertible {
     let cell: AnyObject
   }
 
+  /// One period's cells; guarded by the scope's lock.
+  private final class Period: @unchecked Sendable {
+    var cells: [ObjectIdentifier: Entry] = [:]
+  }
+
   private final class Storage: @unchecked Sendable {
     let lock = Lock()
-    var cells: [ObjectIdentifier: Entry] = [:]
+    var period = Period()
     var cleanups: [PendingCleanup] = []
   }
 }
