@@ -8,7 +8,12 @@ struct Level {
     var index: [LookupKey: [Candidate]] = [:]
     for record in records {
       let own = LookupKey(type: ObjectIdentifier(record.implementationType), qualifier: .none)
-      index[own, default: []].append(Candidate(record: record, forward: nil))
+      // A component forwarded as its own type only under names or tags (`.as(String.self,
+      // tag: LibraryName.self)`) is not a plain `String`: it would answer every other one.
+      let asItself = record.forwards.filter { $0.type == own.type }
+      if asItself.isEmpty || asItself.contains(where: { $0.qualifier == .none }) {
+        index[own, default: []].append(Candidate(record: record, forward: nil))
+      }
       for (position, forward) in record.forwards.enumerated() {
         let key = LookupKey(type: forward.type, qualifier: forward.qualifier)
         // `.as(Self.self)` adds nothing the component does not already have.
@@ -17,6 +22,22 @@ struct Level {
       }
     }
     self.index = index
+  }
+
+  /// The candidates for `key`; under several tags, those forwarded under every one of them.
+  func candidates(for key: LookupKey) -> [Candidate]? {
+    guard case .tags(let tags) = key.qualifier else { return index[key] }
+    var found: [Candidate]?
+    for tag in tags {
+      let under = index[LookupKey(type: key.type, qualifier: .tag(tag))] ?? []
+      guard let kept = found else {
+        found = under
+        continue
+      }
+      let records = Set(under.map { ObjectIdentifier($0.record) })
+      found = kept.filter { records.contains(ObjectIdentifier($0.record)) }
+    }
+    return found
   }
 }
 
@@ -191,7 +212,7 @@ final class Linker {
 
   /// What `many` collects for `key`: every candidate of the nearest container that has any.
   func everyCandidate(for key: LookupKey) -> [Candidate] {
-    levels.lazy.compactMap { $0.index[key] }.first { !$0.isEmpty } ?? []
+    levels.lazy.compactMap { $0.candidates(for: key) }.first { !$0.isEmpty } ?? []
   }
 
   /// Records that the component being linked asks for `type`.
@@ -223,18 +244,27 @@ final class Linker {
     case .missing:
       return nil
     case .ambiguous(let candidates):
-      return .failing(
-        ResolutionError(
-          reason: .ambiguous(
-            type: Self.describe(P.self, qualifier), candidates: candidates.map(\.description))))
+      return .failing(ambiguity(Self.describe(P.self, qualifier), candidates))
     }
+  }
+
+  /// The error for several candidates: a few described, the rest counted, so that an
+  /// ambiguity among thousands stays short and cheap.
+  func ambiguity(_ type: String, _ candidates: [Candidate]) -> ResolutionError {
+    ResolutionError(
+      reason: .ambiguous(
+        type: type,
+        candidates: candidates.prefix(ResolutionError.listedCandidates).map(\.description),
+        count: candidates.count, markedDefault: candidates.allSatisfy(\.record.isDefault)))
   }
 
   /// The error for a missing `P`, with the registrations that come close.
   func missing<P>(_ type: P.Type, _ qualifier: Qualifier) -> ResolutionError {
-    ResolutionError(
+    var error = ResolutionError(
       reason: .notRegistered(type: Self.describe(P.self, qualifier)),
       suggestions: nearMatches.suggestions(for: P.self, qualifier: qualifier))
+    if qualifier == .none { error.advice = ResolutionError.fixForMissing(P.self) }
+    return error
   }
 
   // MARK: Lookup
@@ -243,10 +273,12 @@ final class Linker {
   /// `.default()` one, or an ambiguity. A child's registration hides its parents'.
   func choose(_ key: LookupKey) -> Choice {
     for level in levels {
-      guard let candidates = level.index[key], !candidates.isEmpty else { continue }
+      guard let candidates = level.candidates(for: key), !candidates.isEmpty else { continue }
       if candidates.count == 1 { return .found(candidates[0]) }
       let defaults = candidates.filter(\.record.isDefault)
-      return defaults.count == 1 ? .found(defaults[0]) : .ambiguous(candidates)
+      if defaults.count == 1 { return .found(defaults[0]) }
+      // Several defaults are as ambiguous as none; the message names the defaults then.
+      return .ambiguous(defaults.isEmpty ? candidates : defaults)
     }
     return .missing
   }
@@ -425,6 +457,7 @@ final class Linker {
     case .none: return name
     case .name(let text): return "\(name) named \"\(text)\""
     case .tag(let tag): return "\(name) tagged \(TagRegistry.name(of: tag))"
+    case .tags(let tags): return "\(name) tagged \(TagRegistry.names(of: tags))"
     }
   }
 }
@@ -474,9 +507,24 @@ extension Optional: OptionalParameter {
 
 extension Optional: SpecialParameter {
   static func makeProducer(_ linker: Linker, qualifier: Qualifier) -> AnyProducer {
+    // A factory registered as returning `Wrapped?` answers for itself.
+    let itself = LookupKey(type: ObjectIdentifier(Self.self), qualifier: qualifier)
+    if case .found(let candidate) = linker.choose(itself) {
+      linker.note(Self.self, qualifier: qualifier, kind: .required)
+      return linker.producer(of: candidate)
+    }
     guard let inner = linker.optionalProducer(for: Wrapped.self, qualifier: qualifier) else {
       return Producer<Wrapped?> { _ throws(ResolutionError) -> Wrapped? in nil }
     }
+    return wrap(inner)
+  }
+
+  /// `many` into `[Wrapped?]`: every implementation of `Wrapped`.
+  static func makeEachProducer(_ linker: Linker, qualifier: Qualifier) -> [AnyProducer]? {
+    linker.allProducers(for: Wrapped.self, qualifier: qualifier).map(wrap)
+  }
+
+  private static func wrap(_ inner: Producer<Wrapped>) -> AnyProducer {
     let body = inner.body
     return Producer<Wrapped?> { context throws(ResolutionError) -> Wrapped? in try body(&context) }
   }
@@ -496,6 +544,13 @@ enum TagRegistry {
 
   static func name(of id: ObjectIdentifier) -> String {
     types.get(id).map { String(describing: $0) } ?? "<tag>"
+  }
+
+  /// Several tags' names, sorted: `Fast and Red`, `A, B and C`.
+  static func names(of ids: Set<ObjectIdentifier>) -> String {
+    let names = ids.map(name(of:)).sorted()
+    guard names.count > 1 else { return names.first ?? "" }
+    return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
   }
 
   private final class Types: @unchecked Sendable {

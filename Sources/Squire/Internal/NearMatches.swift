@@ -173,6 +173,9 @@ final class NearMatches {
     case .none: return ".as(\(type).self)"
     case .name(let name): return ".as(\(type).self, name: \"\(name)\")"
     case .tag(let tag): return ".as(\(type).self, tag: \(TagRegistry.name(of: tag)).self)"
+    case .tags(let tags):
+      return tags.map { ".as(\(type).self, tag: \(TagRegistry.name(of: $0)).self)" }.sorted()
+        .joined()
     }
   }
 
@@ -181,6 +184,7 @@ final class NearMatches {
     case .none: "no name"
     case .name(let name): "the name \"\(name)\""
     case .tag(let tag): "the tag \(TagRegistry.name(of: tag))"
+    case .tags(let tags): "the tags \(TagRegistry.names(of: tags))"
     }
   }
 
@@ -192,6 +196,8 @@ final class NearMatches {
     case .none: how = "resolvable as `\(provided)`"
     case .name(let name): how = "resolvable as `\(provided)` only by name \"\(name)\""
     case .tag(let tag): how = "resolvable as `\(provided)` only by tag \(TagRegistry.name(of: tag))"
+    case .tags(let tags):
+      how = "resolvable as `\(provided)` only by tags \(TagRegistry.names(of: tags))"
     }
     return "`\(record.typeName)` registered at \(record.location), \(how)"
   }

@@ -38,18 +38,27 @@ public func by<Tag, Value>(tag: Tag.Type, _ parameter: ByTag<Tag, Value>) -> Val
 }
 
 extension ByTag: SpecialParameter {
-  private static var tag: Qualifier { .tag(TagRegistry.register(Tag.self)) }
+  /// The tag to look under, within what an enclosing modifier asked: nested `by(tag:on:)`s ask
+  /// for what is forwarded under every one of their tags.
+  private static func tag(within qualifier: Qualifier) -> Qualifier {
+    let own = TagRegistry.register(Tag.self)
+    switch qualifier {
+    case .tag(let outer) where outer != own: return .tags([outer, own])
+    case .tags(let outer): return .tags(outer.union([own]))
+    case .none, .name, .tag: return .tag(own)
+    }
+  }
 
   static func makeProducer(_ linker: Linker, qualifier: Qualifier) -> AnyProducer {
-    wrap(linker.producer(for: Value.self, qualifier: tag))
+    wrap(linker.producer(for: Value.self, qualifier: tag(within: qualifier)))
   }
 
   static func makeOptionalProducer(_ linker: Linker, qualifier: Qualifier) -> AnyProducer? {
-    linker.optionalProducer(for: Value.self, qualifier: tag).map(wrap)
+    linker.optionalProducer(for: Value.self, qualifier: tag(within: qualifier)).map(wrap)
   }
 
   static func makeEachProducer(_ linker: Linker, qualifier: Qualifier) -> [AnyProducer]? {
-    linker.allProducers(for: Value.self, qualifier: tag).map(wrap)
+    linker.allProducers(for: Value.self, qualifier: tag(within: qualifier)).map(wrap)
   }
 
   private static func wrap(_ inner: Producer<Value>) -> AnyProducer {

@@ -39,3 +39,12 @@ extension Many: SpecialParameter {
     }
   }
 }
+
+/// Lets diagnostics see that a missing type is an array, which `many` fills.
+protocol CollectionParameter {
+  static var elementType: Any.Type { get }
+}
+
+extension Array: CollectionParameter {
+  static var elementType: Any.Type { Element.self }
+}

@@ -85,7 +85,7 @@ public struct Component<Impl> {
   /// ```
   @discardableResult
   public func lifetime(_ lifetime: Lifetime) -> Component<Impl> {
-    if lifetime == .weak && !(Impl.self is AnyObject.Type) {
+    if lifetime == .weak && !holdsClassInstances(Impl.self) {
       preconditionFailure(
         "Squire: `\(Impl.self)` registered at \(record.location) cannot have lifetime `.weak`: "
           + "only class instances can be held weakly. Use `.perContainer` for value types.")
@@ -99,20 +99,26 @@ public struct Component<Impl> {
     let forward = Forward(type: P.self, qualifier: qualifier) { main in
       if P.self == Impl.self { return main }
       let base = unsafeDowncast(main, to: Producer<Impl>.self).body
-      let checked = Flag()
+      let checked = CheckedType()
+      // An existential's instances can each be of another type, and `type(of:)` cannot tell
+      // them apart here: every one of them is checked.
+      let recordable = !isExistential(Impl.self)
       return Producer<P> { context throws(ResolutionError) -> P in
         let instance = try base(&context)
         // `as!` from a type that statically conforms is folded into a plain conversion by the
-        // optimiser; `as?` is not (it asks the runtime for the conformance every time). So the
-        // first instance is checked with `as?`, to throw a clear error for a wrong `.as`, and
-        // the rest are converted with `as!`.
-        if _fastPath(checked.isSet) { return instance as! P }
+        // optimiser; `as?` is not (it asks the runtime for the conformance every time). So `as!`
+        // is used only for an instance of the dynamic type that `as?` already accepted: the
+        // same type every time for a struct or an enum, the class of each instance for a class,
+        // whose subclasses are checked in their turn. A factory that returns something else
+        // later gets an error, never a crash.
+        let dynamicType = ObjectIdentifier(Swift.type(of: instance))
+        if _fastPath(checked.accepted(dynamicType)) { return instance as! P }
         guard let converted = instance as? P else {
           throw ResolutionError(
             reason: .notConvertible(
               component: String(describing: Impl.self), type: String(describing: P.self)))
         }
-        checked.set()
+        if recordable { checked.accept(dynamicType) }
         return converted
       }
     }

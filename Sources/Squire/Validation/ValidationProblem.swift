@@ -44,12 +44,16 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
     /// Asked for under a tag type, given by its name: `.as(Engine.self, tag: Sport.self)`
     /// provides it.
     case tag(String)
+    /// Asked for under every one of several tags (nested `by(tag:on:)`), given by their names:
+    /// a component forwarded under each of them provides it.
+    case tags([String])
 
     /// `name "BMW"` or `tag Sport`.
     public var description: String {
       switch self {
       case .name(let name): "name \"\(name)\""
       case .tag(let tag): "tag \(tag)"
+      case .tags(let tags): "tags \(tags.joined(separator: ", "))"
       }
     }
   }

@@ -55,9 +55,10 @@ struct Validator {
       }
     }
     for (key, candidates) in graph.duplicates where byKey[key] == nil {
+      let first = candidates[0]
+      let provided = first.forward.map { first.record.forwards[$0].forwardedType }
       let name =
-        candidates.first { ObjectIdentifier($0.record.implementationType) == key.type }?
-        .record.typeName ?? candidates[0].record.typeName
+        provided.map { Linker.describe($0, key.qualifier) } ?? first.record.typeName
       ambiguous.append(ambiguousProblem(key, name, name, candidates, [], [name]))
     }
     return sorted(missing) + sorted(ambiguous)
@@ -79,7 +80,7 @@ struct Validator {
         details: details,
         why: "nothing registered in this container or its parents provides `\(type)`, so "
           + "resolving \(neededBy.map { "`\($0)`" }.joined(separator: ", ")) fails.",
-        fix: ResolutionError.fixForMissing(type))
+        fix: ResolutionError.fixForMissing(edge.type))
     case .name(let name):
       return ValidationProblem(
         kind: .missingDependency(type: type, qualifier: .name(name), neededBy: neededBy),
@@ -91,6 +92,22 @@ struct Validator {
           + "string, so a typo shows only when validating or resolving.",
         fix: "forward a component under exactly that name, or correct the name where it is asked "
           + "for (see the close matches); tags, being types, are checked by the compiler.")
+    case .tags(let ids):
+      let tags = TagRegistry.names(of: ids)
+      let forwards = ids.map { "`.as(\(type).self, tag: \(TagRegistry.name(of: $0)).self)`" }
+        .sorted().joined(separator: " and ")
+      return ValidationProblem(
+        kind: .missingDependency(
+          type: type, qualifier: .tags(ids.map(TagRegistry.name(of:)).sorted()),
+          neededBy: neededBy),
+        path: path, suggestions: suggestions,
+        what: "Unknown tags: nothing provides `\(type)` under every one of the tags \(tags), "
+          + "which \(asker).",
+        details: details,
+        why: "nested `by(tag:on:)` modifiers ask for a component forwarded under each of their "
+          + "tags, and no component is forwarded with all of \(forwards).",
+        fix: "forward the component meant for it under every one of these tags, or drop the tags "
+          + "it does not have where it is asked for (see the close matches).")
     case .tag(let id):
       let tag = TagRegistry.name(of: id)
       return ValidationProblem(
@@ -109,28 +126,50 @@ struct Validator {
     _ key: LookupKey, _ bareType: String, _ type: String, _ candidates: [Candidate],
     _ neededBy: [String], _ path: [String]
   ) -> ValidationProblem {
-    let listed = candidates.map(\.description).sorted()
+    // A few candidates are described, in registration order, and the rest counted: an
+    // ambiguity among thousands stays a paragraph.
+    let listed = ResolutionError.list(
+      candidates.prefix(ResolutionError.listedCandidates).map(\.description),
+      count: candidates.count)
     let qualifier = publicQualifier(key.qualifier)
-    let why =
-      neededBy.isEmpty
-      ? "`\(type)` is registered \(candidates.count) times in the same container, so resolving it "
-        + "fails: Squire will not pick one at random."
-      : "\(neededBy.map { "`\($0)`" }.joined(separator: ", ")) \(neededBy.count == 1 ? "asks" : "ask") "
-        + "for one `\(type)`, and Squire will not pick one at random."
+    let allDefaults = candidates.allSatisfy(\.record.isDefault)
+    let what =
+      allDefaults
+      ? "Ambiguous dependency: \(candidates.count) components provide `\(type)` and "
+        + "\(candidates.count) are marked `.default()`."
+      : "Ambiguous dependency: \(candidates.count) components provide `\(type)` and none is "
+        + "marked `.default()`."
+    let why: String
+    if allDefaults {
+      why =
+        "`.default()` picks one among several; on more than one it picks none, so resolving "
+        + "`\(type)` fails."
+    } else if neededBy.isEmpty {
+      why =
+        "`\(type)` is registered \(candidates.count) times in the same container, so resolving "
+        + "it fails: Squire will not pick one at random."
+    } else {
+      why =
+        "\(neededBy.map { "`\($0)`" }.joined(separator: ", ")) "
+        + "\(neededBy.count == 1 ? "asks" : "ask") for one `\(type)`, and Squire will not pick one "
+        + "at random."
+    }
+    let fix: String
+    if allDefaults {
+      fix = "keep `.default()` on the one registration to use, and remove it from the others."
+    } else if neededBy.isEmpty {
+      fix = "remove the duplicate registration, or mark the one to use with `.default()`."
+    } else {
+      fix =
+        "mark one registration with `.default()`, ask for one by name or tag, or take them "
+        + "all with `many`."
+    }
     return ValidationProblem(
       kind: .ambiguousDependency(
         type: bareType, qualifier: qualifier,
         candidates: candidates.map(\.record.typeName).sorted(),
         neededBy: neededBy),
-      path: path,
-      what: "Ambiguous dependency: \(candidates.count) components provide `\(type)` and none is "
-        + "marked `.default()`.",
-      details: ["candidates: " + listed.joined(separator: "; ")],
-      why: why,
-      fix: neededBy.isEmpty
-        ? "remove the duplicate registration, or mark the one to use with `.default()`."
-        : "mark one registration with `.default()`, ask for one by name or tag, or take them all "
-          + "with `many`.")
+      path: path, what: what, details: ["candidates: " + listed], why: why, fix: fix)
   }
 
   // MARK: Cycles
@@ -265,6 +304,7 @@ struct Validator {
     case .none: nil
     case .name(let name): .name(name)
     case .tag(let tag): .tag(TagRegistry.name(of: tag))
+    case .tags(let tags): .tags(tags.map(TagRegistry.name(of:)).sorted())
     }
   }
 
