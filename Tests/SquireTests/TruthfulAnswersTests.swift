@@ -188,8 +188,31 @@ struct TruthfulAnswersTests {
     let container = Container()
     container.register(Stick.init).as(Base.self)
     let report = container.validate()
-    #expect(!report.isValid)
-    #expect(report.description.contains("`Stick`"))
+    #expect(report.problems.map(\.kind) == [.wrongForward(component: "Stick", type: "Base")])
+  }
+
+  @Test func aWrongForwardToAProtocolIsReportedByValidate() {
+    let container = Container()
+    container.register(Stick.init).as(Blade.self)
+    container.register { Plank() }.as(Marked.self).as((any Marked & Sendable).self)
+    container.register(Sabre.init).as(Blade.self).as(AnyObject.self)
+    container.register { Pebble() }.as(AnyObject.self)
+    let kinds = container.validate().problems.map(\.kind)
+    #expect(
+      kinds == [
+        .wrongForward(component: "Pebble", type: "AnyObject"),
+        .wrongForward(component: "Stick", type: "Blade"),
+      ])
+  }
+
+  @Test func rightForwardsPassValidate() {
+    let container = Container()
+    container.register(Derived.init).as(Base.self).as(Marked.self).as((any Base & Marked).self)
+    container.register { 42 }.as((any Hashable).self).as(Any.self)
+    #expect(container.validate().isValid, "\(container.validate())")
+    let subclassing = Container()
+    subclassing.register { Base() }.as(Derived.self)  // a base-class factory may return it
+    #expect(subclassing.validate().isValid, "\(subclassing.validate())")
   }
 
   // MARK: `.weak` for class instances behind existentials
@@ -234,3 +257,5 @@ struct TruthfulAnswersTests {
 private class Base {}
 private protocol Marked {}
 private final class Derived: Base, Marked {}
+private struct Plank: Marked {}
+private struct Pebble {}

@@ -35,6 +35,9 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
     /// components in `neededBy` build it as their dependency, and only the component resolved
     /// at the top receives arguments.
     case unpassableArgument(component: String, argumentTypes: [String], neededBy: [String])
+    /// `component` is forwarded with `.as(type)`, and its instances are not a `type`: resolving
+    /// `type` through it would fail every time.
+    case wrongForward(component: String, type: String)
   }
 
   /// How a dependency was narrowed beyond its type.

@@ -258,6 +258,7 @@ struct RandomGraphTests {
         case .captiveDependency(_, let lifetime, let dependency, _):
           captive.insert(".\(lifetime) holds \(dependency)")
         case .unpassableArgument: Issue.record("no arguments were generated: \(problem)")
+        case .wrongForward: Issue.record("every generated forward fits: \(problem)")
         }
       }
       #expect(missing == reference.missing, "\(report)")

@@ -25,6 +25,7 @@ struct Validator {
     problems += sorted(cycles.cycles.map(cycle))
     problems += captives()
     problems += unpassableArguments()
+    problems += wrongForwards()
   }
 
   // MARK: Missing and ambiguous dependencies
@@ -284,6 +285,30 @@ struct Validator {
           + "one built for another component cannot receive them, so that resolve always fails.",
         fix: "take a `Provider` of `\(component)` and pass the arguments through it, or resolve "
           + "`\(component)` directly with `container.resolve(args: ...)` and hand it over.")
+    }
+    return sorted(found)
+  }
+
+  // MARK: Wrong forwards
+
+  private func wrongForwards() -> [ValidationProblem] {
+    var found: [ValidationProblem] = []
+    for record in graph.nodes {
+      for forward in record.forwards
+      where ForwardCheck.fits(record.implementationType, as: forward.forwardedType) == false {
+        let component = record.typeName
+        let type = forward.typeName
+        found.append(
+          ValidationProblem(
+            kind: .wrongForward(component: component, type: type), path: [component],
+            what: "Wrong forward: `\(component)` is forwarded with "
+              + "`.as(\(ResolutionError.forwardable(type)).self)`, and it is not a `\(type)`.",
+            details: ["registered at: `\(component)` \(record.location)"],
+            why: "`\(component)` neither conforms to nor inherits from `\(type)`, so resolving "
+              + "`\(type)` through it fails every time.",
+            fix: "remove that `.as`, or make `\(component)` conform to `\(type)`; if the factory "
+              + "returns a subclass that does, declare the subclass as its return type."))
+      }
     }
     return sorted(found)
   }
