@@ -262,7 +262,9 @@ final class Linker {
   func missing<P>(_ type: P.Type, _ qualifier: Qualifier) -> ResolutionError {
     var error = ResolutionError(
       reason: .notRegistered(type: Self.describe(P.self, qualifier)),
-      suggestions: nearMatches.suggestions(for: P.self, qualifier: qualifier))
+      suggestions: nearMatches.suggestions(
+        for: P.self, qualifier: qualifier, askers: Set(linking.suffix(1).map(ObjectIdentifier.init))
+      ))
     if qualifier == .none { error.advice = ResolutionError.fixForMissing(P.self) }
     return error
   }

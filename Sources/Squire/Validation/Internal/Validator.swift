@@ -48,7 +48,8 @@ struct Validator {
       let path = paths.path(to: nearest).map { graph.nodes[$0].typeName } + [edge.typeName]
       let candidates = items[0].candidates
       if candidates.isEmpty {
-        missing.append(missingProblem(edge, neededBy: neededBy, path: path))
+        let askers = Set(items.map { ObjectIdentifier(graph.nodes[$0.from]) })
+        missing.append(missingProblem(edge, neededBy: neededBy, path: path, askers: askers))
       } else {
         ambiguous.append(
           ambiguousProblem(
@@ -65,13 +66,16 @@ struct Validator {
     return sorted(missing) + sorted(ambiguous)
   }
 
-  private func missingProblem(_ edge: DependencyEdge, neededBy: [String], path: [String])
-    -> ValidationProblem
-  {
+  private func missingProblem(
+    _ edge: DependencyEdge, neededBy: [String], path: [String], askers: Set<ObjectIdentifier>
+  ) -> ValidationProblem {
     let type = String(describing: edge.type)
     let asker = neededBy.count == 1 ? "`\(neededBy[0])` needs" : "\(neededBy.count) components need"
-    let details = neededBy.count > 1 ? ["needed by: " + neededBy.joined(separator: ", ")] : []
-    let suggestions = linker.nearMatches.suggestions(for: edge.type, qualifier: edge.key.qualifier)
+    let details =
+      neededBy.count > 1
+      ? ["needed by: " + Self.listed(neededBy)] : []
+    let suggestions = linker.nearMatches.suggestions(
+      for: edge.type, qualifier: edge.key.qualifier, askers: askers)
     switch edge.key.qualifier {
     case .none:
       return ValidationProblem(
@@ -80,7 +84,7 @@ struct Validator {
         what: "Missing dependency: nothing provides `\(type)`, which \(asker).",
         details: details,
         why: "nothing registered in this container or its parents provides `\(type)`, so "
-          + "resolving \(neededBy.map { "`\($0)`" }.joined(separator: ", ")) fails.",
+          + "resolving \(Self.listed(neededBy)) fails.",
         fix: ResolutionError.fixForMissing(edge.type))
     case .name(let name):
       return ValidationProblem(
@@ -151,7 +155,7 @@ struct Validator {
         + "it fails: Squire will not pick one at random."
     } else {
       why =
-        "\(neededBy.map { "`\($0)`" }.joined(separator: ", ")) "
+        "\(Self.listed(neededBy)) "
         + "\(neededBy.count == 1 ? "asks" : "ask") for one `\(type)`, and Squire will not pick one "
         + "at random."
     }
@@ -278,7 +282,7 @@ struct Validator {
           component: component, argumentTypes: arguments, neededBy: neededBy),
         path: (paths.path(to: nearest) + [target]).map { graph.nodes[$0].typeName },
         what: "Unpassable argument: `\(component)` takes a runtime argument (\(listed)), but "
-          + neededBy.map { "`\($0)`" }.joined(separator: ", ") + " "
+          + Self.listed(neededBy) + " "
           + (neededBy.count == 1 ? "builds" : "build") + " it as a dependency.",
         details: ["registered at: " + locations([target])],
         why: "runtime arguments (`resolve(args:)`) go only to the component resolved at the top; "
@@ -314,6 +318,12 @@ struct Validator {
   }
 
   // MARK: Helpers
+
+  /// `A`, `B` and 40 more: a few names written, the rest counted.
+  private static func listed(_ names: [String]) -> String {
+    ResolutionError.list(
+      Array(names.prefix(ResolutionError.listedCandidates)), count: names.count)
+  }
 
   private func names(_ nodes: [Int]) -> [String] {
     Array(Set(nodes.map { graph.nodes[$0].typeName })).sorted()
