@@ -175,7 +175,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     let name = String(describing: type)
     if let element = (type as? any CollectionParameter.Type)?.elementType {
       return "an array is not registered as itself: take every registered `\(element)` with "
-        + "`many` where it is asked for (`register { Owner(items: many($0)) }`)."
+        + "`many` where it is asked for (`register { Owner(items: many($0)) }`). "
+        + Self.defaultValueNote
     }
     if type == Any.self || type == Void.self {
       return "`\(name)` says nothing about what to build: give the parameter a concrete type or a "
@@ -188,8 +189,12 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
       : "`container.register(\(name).init)`, or another type forwarded with "
         + "`.as(\(forwardable(name)).self)`"
     return "register a component that provides it (\(how)), or ask for `\(name)?` where it may be "
-      + "absent. A parameter's default value is not used: Squire always resolves the parameter."
+      + "absent. " + defaultValueNote
   }
+
+  private static let defaultValueNote =
+    "A parameter's default value is not used: Squire resolves every parameter of the "
+    + "initializer it is given."
 
   /// `(any A & B)` where a bare composition would not parse in `.as(...)`.
   static func forwardable(_ name: String) -> String {
