@@ -21,7 +21,12 @@ public struct Arg<Value> {
 /// ```
 ///
 /// Arguments go to the component that is resolved; a component that needs one and is reached
-/// as another's dependency fails with a message saying so (give the other a `Provider`).
+/// as another's dependency fails with a message saying so (give the other a `Provider`). An
+/// optional parameter (`title: String?`) is `nil` when no argument of its type is passed, and
+/// an argument that no parameter takes is an error: it is never dropped silently.
+///
+/// - Parameter parameter: The closure's parameter (`$0`, `$1`, ...).
+/// - Returns: The runtime argument, for the initializer or property that takes it.
 @inlinable
 public func arg<Value>(_ parameter: Arg<Value>) -> Value {
   parameter.value

@@ -21,17 +21,30 @@ public struct ByTag<Tag, Value> {
 /// ```
 ///
 /// Tags are types, so a misspelt tag does not compile. Combine with other modifiers:
-/// `many(by(tag: Sport.self, on: $0))` takes every implementation under the tag.
+/// `many(by(tag: Sport.self, on: $0))` takes every implementation under the tag. Nested, the
+/// tags add up: `by(tag: Sport.self, on: by(tag: Red.self, on: $0))` takes the component
+/// forwarded under both `Sport` and `Red`.
+///
+/// - Parameters:
+///   - tag: The tag type the dependency is forwarded under.
+///   - parameter: The closure's parameter (`$0`, `$1`, ...), whose type Squire infers from this
+///     call.
+/// - Returns: The dependency, for the initializer or property that takes it.
 @inlinable
 public func by<Tag, Value>(tag: Tag.Type, on parameter: ByTag<Tag, Value>) -> Value {
   parameter.value
 }
 
-/// The same as ``by(tag:on:)``, spelt as in seed 004: `by(tag: Sport.self, $1)`.
+/// The same as ``by(tag:on:)``, without the `on:` label: `by(tag: Sport.self, $1)`.
 ///
 /// ```swift
 /// container.register { Car(engine: $0, body: by(tag: Sport.self, $1)) }
 /// ```
+///
+/// - Parameters:
+///   - tag: The tag type the dependency is forwarded under.
+///   - parameter: The closure's parameter (`$0`, `$1`, ...).
+/// - Returns: The dependency.
 @inlinable
 public func by<Tag, Value>(tag: Tag.Type, _ parameter: ByTag<Tag, Value>) -> Value {
   parameter.value

@@ -22,13 +22,20 @@ public struct Component<Impl> {
   }
 
   /// Makes the component resolvable as `type` too: a protocol it conforms to or a class it
-  /// inherits from. A component can be forwarded as several types, and is always resolvable
-  /// as its own type.
+  /// inherits from. A component can be forwarded as several types, and is resolvable as its own
+  /// type too, unless every `.as` of its own type is under a name or tag.
   ///
   /// ```swift
   /// container.register(SteelArmor.init).as(Armor.self).as(Polishable.self)
   /// let armor: Armor = container.resolve()
   /// ```
+  ///
+  /// ``Container/validate()`` reports a type the component neither conforms to nor inherits
+  /// from, and every instance is checked when it is converted: a wrong `.as` is an error, never
+  /// a crash.
+  ///
+  /// - Parameter type: The protocol or superclass to resolve the component as.
+  /// - Returns: The component, for more options.
   @inlinable
   @discardableResult
   public func `as`<P>(_ type: P.Type) -> Component<Impl> {
@@ -43,6 +50,13 @@ public struct Component<Impl> {
   /// ```
   ///
   /// Names are strings and a typo is found only when resolving or validating; prefer tags.
+  /// Forwarded as its own type only under names (`.as(Car.self, name: "BMW")`), the component
+  /// is no longer a plain `Car`.
+  ///
+  /// - Parameters:
+  ///   - type: The type to resolve the component as.
+  ///   - name: The name it is resolvable under, as given to `resolve(name:)`.
+  /// - Returns: The component, for more options.
   @inlinable
   @discardableResult
   public func `as`<P>(_ type: P.Type, name: String) -> Component<Impl> {
@@ -57,6 +71,14 @@ public struct Component<Impl> {
   /// container.register(GildedArmor.init).as(Armor.self, tag: Ceremonial.self)
   /// let armor: Armor = container.resolve(tag: Ceremonial.self)
   /// ```
+  ///
+  /// A component forwarded under several tags is found by nested `by(tag:on:)` modifiers that
+  /// ask for all of them.
+  ///
+  /// - Parameters:
+  ///   - type: The type to resolve the component as.
+  ///   - tag: The tag type it is resolvable under; any type will do, an empty `enum` reads best.
+  /// - Returns: The component, for more options.
   @inlinable
   @discardableResult
   public func `as`<P, Tag>(_ type: P.Type, tag: Tag.Type) -> Component<Impl> {
@@ -71,6 +93,11 @@ public struct Component<Impl> {
   /// container.register(LeatherArmor.init).as(Armor.self)
   /// let armor: Armor = container.resolve()   // SteelArmor
   /// ```
+  ///
+  /// Mark one component per type: with two or more, none is chosen, and
+  /// ``Container/validate()`` reports it.
+  ///
+  /// - Returns: The component, for more options.
   @discardableResult
   public func `default`() -> Component<Impl> {
     container.update { record.isDefault = true }
@@ -83,6 +110,12 @@ public struct Component<Impl> {
   /// ```swift
   /// container.register(Forge.init).lifetime(.single)
   /// ```
+  ///
+  /// ``Lifetime/weak`` needs class instances: a class, `AnyObject`, or a class-bound protocol
+  /// (`protocol Weapon: AnyObject`).
+  ///
+  /// - Parameter lifetime: How long each instance lives.
+  /// - Returns: The component, for more options.
   @discardableResult
   public func lifetime(_ lifetime: Lifetime) -> Component<Impl> {
     if lifetime == .weak && !holdsClassInstances(Impl.self) {
