@@ -54,7 +54,8 @@ CHECKED_PRINT = re.compile(r"^(\s*)print\((.*)\)\s*//\s*(.+?)\s*$")
 
 
 class Sample:
-    def __init__(self, document, line, mode, namespace):
+    def __init__(self, document, line, mode, namespace, section):
+        self.section = section  # named after the heading above it, so line edits do not rename
         self.document = document
         self.line = line
         self.mode = mode  # "run" or "compile"
@@ -67,7 +68,7 @@ class Sample:
     @property
     def name(self):
         stem = re.sub(r"\W", "", self.document.stem)
-        return f"{stem}Line{self.line}"
+        return f"{stem}_{self.section}"
 
     def add(self, lines, first_line):
         depth = 0
@@ -94,8 +95,14 @@ def parse(document):
     lines = document.read_text().split("\n")
     index = 0
     markers = {}
+    heading = "Top"
+    per_heading = {}
     while index < len(lines):
         text = lines[index]
+        title = re.match(r"^#+\s+(.*)$", text)
+        if title:
+            words = re.findall(r"[A-Za-z0-9]+", title.group(1))
+            heading = "".join(word[0].upper() + word[1:] for word in words) or "Untitled"
         found = MARKER.match(text.strip())
         if found:
             markers[found.group(1)] = found.group(2)
@@ -134,7 +141,10 @@ def parse(document):
                 samples[-1].add(block, index + 2)
             elif kind in (None, "compile"):
                 mode = "compile" if kind == "compile" else "run"
-                sample = Sample(document, index + 1, mode, namespace)
+                per_heading[heading] = per_heading.get(heading, 0) + 1
+                count = per_heading[heading]
+                section = heading if count == 1 else f"{heading}{count}"
+                sample = Sample(document, index + 1, mode, namespace, section)
                 sample.add(block, index + 2)
                 samples.append(sample)
             else:
@@ -165,7 +175,7 @@ def render(sample):
     if sample.namespace:
         out.append(f"extension {sample.namespace} {{")
     out += [
-        f'@Suite("{source}:{sample.line}")',
+        f'@Suite("{source}, {sample.section}")',
         f"struct {sample.name} {{",
     ]
     out += ["  " + line if line else "" for line in sample.declarations]

@@ -7,8 +7,8 @@ import Squire
 import Testing
 
 extension Garage {
-@Suite("README.md:160")
-struct READMELine160 {
+@Suite("README.md, InjectionAndModifiers")
+struct README_InjectionAndModifiers {
   @Test
   func sample() async throws {
     let container = Container()

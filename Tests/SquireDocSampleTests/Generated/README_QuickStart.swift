@@ -6,8 +6,8 @@
 import Squire
 import Testing
 
-@Suite("README.md:46")
-struct READMELine46 {
+@Suite("README.md, QuickStart")
+struct README_QuickStart {
   protocol Armor: AnyObject { var pieces: [String] { get } }
   final class Forge {
     func forge(_ piece: String) -> String { piece }

@@ -7,8 +7,8 @@ import Squire
 import Testing
 
 extension Armory {
-@Suite("Sources/Squire/Squire.docc/GettingStarted.md:133")
-struct GettingStartedLine133 {
+@Suite("Sources/Squire/Squire.docc/GettingStarted.md, CheckTheGraphInATest")
+struct GettingStarted_CheckTheGraphInATest {
   func makeContainer() -> Container {
     let container = Container()
     container.register(Forge.init).lifetime(.single)

@@ -7,8 +7,8 @@ import Squire
 import Testing
 
 extension Workshop {
-@Suite("Sources/Squire/Squire.docc/InjectionAndModifiers.md:89")
-struct InjectionAndModifiersLine89 {
+@Suite("Sources/Squire/Squire.docc/InjectionAndModifiers.md, PropertyInjection")
+struct InjectionAndModifiers_PropertyInjection {
   @Test
   func sample() async throws {
     let container = Container()

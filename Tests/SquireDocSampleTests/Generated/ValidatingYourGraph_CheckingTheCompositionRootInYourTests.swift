@@ -7,8 +7,8 @@ import Squire
 import Testing
 
 extension Armory {
-@Suite("Sources/Squire/Squire.docc/ValidatingYourGraph.md:47")
-struct ValidatingYourGraphLine47 {
+@Suite("Sources/Squire/Squire.docc/ValidatingYourGraph.md, CheckingTheCompositionRootInYourTests")
+struct ValidatingYourGraph_CheckingTheCompositionRootInYourTests {
   enum AppComposition {
     static func makeContainer() -> Container {
       let container = Container()

@@ -7,8 +7,8 @@ import Squire
 import Testing
 
 extension Garage {
-@Suite("Sources/Squire/Squire.docc/InjectionAndModifiers.md:15")
-struct InjectionAndModifiersLine15 {
+@Suite("Sources/Squire/Squire.docc/InjectionAndModifiers.md, InitializerInjection")
+struct InjectionAndModifiers_InitializerInjection {
   @Test
   func sample() async throws {
     let byInitializer = Container()

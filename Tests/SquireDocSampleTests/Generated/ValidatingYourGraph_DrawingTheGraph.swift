@@ -7,8 +7,8 @@ import Squire
 import Testing
 
 extension Armory {
-@Suite("Sources/Squire/Squire.docc/ValidatingYourGraph.md:142")
-struct ValidatingYourGraphLine142 {
+@Suite("Sources/Squire/Squire.docc/ValidatingYourGraph.md, DrawingTheGraph")
+struct ValidatingYourGraph_DrawingTheGraph {
   @Test
   func sample() async throws {
     let container = Container()

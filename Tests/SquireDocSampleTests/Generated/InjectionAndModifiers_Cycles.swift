@@ -6,8 +6,8 @@
 import Squire
 import Testing
 
-@Suite("Sources/Squire/Squire.docc/InjectionAndModifiers.md:146")
-struct InjectionAndModifiersLine146 {
+@Suite("Sources/Squire/Squire.docc/InjectionAndModifiers.md, Cycles")
+struct InjectionAndModifiers_Cycles {
   final class Page {
     var knight: Knight?
   }

@@ -7,8 +7,8 @@ import Squire
 import Testing
 
 extension Workshop {
-@Suite("README.md:176")
-struct READMELine176 {
+@Suite("README.md, InjectionAndModifiers2")
+struct README_InjectionAndModifiers2 {
   @Test
   func sample() async throws {
     let container = Container()

@@ -7,8 +7,8 @@ import Squire
 import Testing
 
 extension Garage {
-@Suite("README.md:126")
-struct READMELine126 {
+@Suite("README.md, Resolving")
+struct README_Resolving {
   final class Rental {
     let customer: String
     let car: Car

@@ -7,8 +7,8 @@ import Squire
 import Testing
 
 extension Armory {
-@Suite("README.md:320")
-struct READMELine320 {
+@Suite("README.md, ValidatingYourGraph2")
+struct README_ValidatingYourGraph2 {
   func makeContainer() -> Container {
     let container = Container()
     container.register(Forge.init).lifetime(.single)

@@ -7,8 +7,8 @@ import Squire
 import Testing
 
 extension Garage {
-@Suite("README.md:85")
-struct READMELine85 {
+@Suite("README.md, Registering")
+struct README_Registering {
   @Test
   func sample() async throws {
     let container = Container()

@@ -7,8 +7,8 @@ import Squire
 import Testing
 
 extension Armory {
-@Suite("Sources/Squire/Squire.docc/Squire.md:12")
-struct SquireLine12 {
+@Suite("Sources/Squire/Squire.docc/Squire.md, Overview")
+struct Squire_Overview {
   @Test
   func sample() async throws {
 

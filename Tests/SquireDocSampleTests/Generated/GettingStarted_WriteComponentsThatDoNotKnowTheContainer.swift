@@ -6,8 +6,8 @@
 import Squire
 import Testing
 
-@Suite("Sources/Squire/Squire.docc/GettingStarted.md:26")
-struct GettingStartedLine26 {
+@Suite("Sources/Squire/Squire.docc/GettingStarted.md, WriteComponentsThatDoNotKnowTheContainer")
+struct GettingStarted_WriteComponentsThatDoNotKnowTheContainer {
   protocol Armor: AnyObject { var pieces: [String] { get } }
   final class Forge {
     func forge(_ piece: String) -> String { piece }

@@ -7,8 +7,8 @@ import Squire
 import Testing
 
 extension Garage {
-@Suite("Sources/Squire/Squire.docc/InjectionAndModifiers.md:41")
-struct InjectionAndModifiersLine41 {
+@Suite("Sources/Squire/Squire.docc/InjectionAndModifiers.md, InitializerInjection3")
+struct InjectionAndModifiers_InitializerInjection3 {
   @Test
   func sample() async throws {
     let container = Container()

@@ -7,8 +7,8 @@ import Squire
 import Testing
 
 extension Workshop {
-@Suite("Sources/Squire/Squire.docc/InjectionAndModifiers.md:123")
-struct InjectionAndModifiersLine123 {
+@Suite("Sources/Squire/Squire.docc/InjectionAndModifiers.md, MethodInjection")
+struct InjectionAndModifiers_MethodInjection {
   @Test
   func sample() async throws {
     let container = Container()

@@ -7,8 +7,8 @@ import Squire
 import Testing
 
 extension Garage {
-@Suite("Sources/Squire/Squire.docc/InjectionAndModifiers.md:27")
-struct InjectionAndModifiersLine27 {
+@Suite("Sources/Squire/Squire.docc/InjectionAndModifiers.md, InitializerInjection2")
+struct InjectionAndModifiers_InitializerInjection2 {
   @Test
   func sample() async throws {
     let container = Container()
