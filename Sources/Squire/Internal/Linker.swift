@@ -28,7 +28,9 @@ struct Level {
   func candidates(for key: LookupKey) -> [Candidate]? {
     guard case .tags(let tags) = key.qualifier else { return index[key] }
     var found: [Candidate]?
-    for tag in tags {
+    // In the tags' name order, so that the forward each candidate is described by is the same
+    // in every run.
+    for tag in tags.sorted(by: { TagRegistry.name(of: $0) < TagRegistry.name(of: $1) }) {
       let under = index[LookupKey(type: key.type, qualifier: .tag(tag))] ?? []
       guard let kept = found else {
         found = under

@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// container.register(SteelArmor.init)
-///   .as(Armor.self)                       // resolvable as Armor (and always as SteelArmor)
+///   .as(Armor.self)                       // resolvable as Armor (and as SteelArmor)
 ///   .as(Armor.self, name: "ceremonial")   // and as Armor under a name
 ///   .default()                            // wins when several components provide Armor
 ///   .lifetime(.perContainer)
