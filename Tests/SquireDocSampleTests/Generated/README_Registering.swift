@@ -32,6 +32,7 @@ struct README_Registering {
     let bmw: Engine = container.resolve(name: "BMW")
     let sporty: Engine = container.resolve(tag: Sport.self)
     let checked = try container.tryResolve(Car.self) // throws ResolutionError: what, path, why
+    #expect("\(container.isRegistered(Car.self))" == "true")
     _ = container
     _ = byLabels
     _ = byClosure
