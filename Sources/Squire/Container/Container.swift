@@ -137,6 +137,54 @@ public final class Container: @unchecked Sendable {
     return made
   }
 
+  /// Lets go of the instances this container keeps for `lifetime`, so that the next resolve
+  /// makes new ones (a user logs out, a test starts afresh): the `.perContainer` or `.weak`
+  /// instances of this container, the `.single` instances of the components registered in it,
+  /// or the current period of a scope (the same as ``Scope/close()``).
+  ///
+  /// ```swift
+  /// container.register(Session.init).lifetime(.perContainer)
+  /// let first: Session = container.resolve()
+  /// container.resetInstances(of: .perContainer)
+  /// let second: Session = container.resolve()   // a new one
+  /// ```
+  ///
+  /// Whatever already holds an instance keeps it; a resolve under way on another thread may
+  /// still finish with the old ones. `.prototype` and `.objectGraph` keep no instances.
+  ///
+  /// - Parameter lifetime: The lifetime whose instances to let go of.
+  public func resetInstances(of lifetime: Lifetime) {
+    if case .scoped(let scope) = lifetime {
+      scope.close()
+      return
+    }
+    treeLock.withLock {
+      switch lifetime {
+      case .perContainer, .weak:
+        // The cells are made again when the container links anew.
+        let ids = Set(
+          linkedRecords.filter { $0.lifetime == lifetime }.map { ObjectIdentifier($0) })
+        cells = cells.filter { !ids.contains($0.key) }
+      case .single:
+        for record in records where record.lifetime == .single { record.sharedCell = nil }
+      case .prototype, .objectGraph, .scoped:
+        return
+      }
+      invalidate()
+    }
+  }
+
+  /// Every record this container's snapshots may have made cells for: its own and its parents'.
+  private var linkedRecords: [ComponentRecord] {
+    var all: [ComponentRecord] = []
+    var container: Container? = self
+    while let next = container {
+      all += next.records
+      container = next.parent
+    }
+    return all
+  }
+
   // MARK: Singletons
 
   /// Builds every `.single` component visible from this container now, instead of on first

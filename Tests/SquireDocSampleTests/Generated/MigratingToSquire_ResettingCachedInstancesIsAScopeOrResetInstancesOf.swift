@@ -7,8 +7,8 @@ import Squire
 import Testing
 
 extension Armory {
-@Suite("Sources/Squire/Squire.docc/MigratingToSquire.md, ResettingCachedInstancesIsAScope")
-struct MigratingToSquire_ResettingCachedInstancesIsAScope {
+@Suite("Sources/Squire/Squire.docc/MigratingToSquire.md, ResettingCachedInstancesIsAScopeOrResetInstancesOf")
+struct MigratingToSquire_ResettingCachedInstancesIsAScopeOrResetInstancesOf {
   @Test
   func sample() async throws {
     let session = Scope("session")
