@@ -10,8 +10,15 @@ struct Level {
       let own = LookupKey(type: ObjectIdentifier(record.implementationType), qualifier: .none)
       // A component forwarded as its own type only under names or tags (`.as(String.self,
       // tag: LibraryName.self)`) is not a plain `String`: it would answer every other one.
-      let asItself = record.forwards.filter { $0.type == own.type }
-      if asItself.isEmpty || asItself.contains(where: { $0.qualifier == .none }) {
+      var qualifiedOnly = false
+      for forward in record.forwards where forward.type == own.type {
+        if forward.qualifier == .none {
+          qualifiedOnly = false
+          break
+        }
+        qualifiedOnly = true
+      }
+      if !qualifiedOnly {
         index[own, default: []].append(Candidate(record: record, forward: nil))
       }
       for (position, forward) in record.forwards.enumerated() {
