@@ -51,7 +51,7 @@ enum Workshop {
   final class SteelBody: Body {}
 
   final class Driver {
-    var car: Car?
+    weak var car: Car?  // weak: the car holds its driver
     init() {}
   }
 

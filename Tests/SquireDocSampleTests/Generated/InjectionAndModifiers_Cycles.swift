@@ -9,7 +9,7 @@ import Testing
 @Suite("Sources/Squire/Squire.docc/InjectionAndModifiers.md, Cycles")
 struct InjectionAndModifiers_Cycles {
   final class Page {
-    var knight: Knight?
+    weak var knight: Knight?   // weak: the knight holds his page
   }
   final class Knight {
     let page: Page
