@@ -49,6 +49,9 @@ public final class Container: @unchecked Sendable {
   /// let test = Container(parent: app)
   /// test.register(MockForge.init).as(Forge.self)   // app's components now get the mock
   /// ```
+  ///
+  /// - Parameter parent: The container whose registrations this one inherits and overrides;
+  ///   `nil` for a root container.
   public init(parent: Container? = nil) {
     self.parent = parent
     self.treeLock = parent?.treeLock ?? Lock()
@@ -91,6 +94,9 @@ public final class Container: @unchecked Sendable {
   /// ```swift
   /// container.append(part: ArmoryPart.self)
   /// ```
+  ///
+  /// - Parameter part: The part type; its ``Part/load(container:)`` registers into this
+  ///   container.
   public func append(part: any Part.Type) {
     let isNew = treeLock.withLock { loadedParts.insert(ObjectIdentifier(part)).inserted }
     if isNew { part.load(container: self) }
