@@ -172,6 +172,17 @@ struct TruthfulAnswersTests {
     }
   }
 
+  @Test func everyInstanceOfAConstrainedExistentialIsChecked() throws {
+    let counter = Counter()
+    let container = Container()
+    container.register { () -> any Collection<Int> in
+      counter.increment()
+      return counter.count == 1 ? [1] : Set([1])
+    }.as([Int].self)
+    #expect(try container.tryResolve([Int].self) == [1])
+    #expect(throws: ResolutionError.self) { try container.tryResolve([Int].self) }
+  }
+
   @Test func aSubclassInstanceIsCheckedToo() throws {
     let counter = Counter()
     let container = Container()

@@ -13,6 +13,15 @@ func isExistential(_ type: Any.Type) -> Bool {
   unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) == existentialKind
 }
 
+/// Whether values of `type` may be of different types: an existential (`any P`), a
+/// constrained one (`any Collection<Int>`) or an existential metatype (`any P.Type`).
+@usableFromInline
+func holdsValuesOfVariousTypes(_ type: Any.Type) -> Bool {
+  // Existential, existential metatype, extended existential.
+  let kind = unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self)
+  return kind == existentialKind || kind == 0x306 || kind == 0x307
+}
+
 /// Whether every value of `type` is a class instance: a class, `AnyObject`, or an existential
 /// whose protocols are class-bound (`any Weapon` with `protocol Weapon: AnyObject`). Only such
 /// values can be held weakly.

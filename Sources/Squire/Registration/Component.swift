@@ -135,7 +135,7 @@ public struct Component<Impl> {
       let checked = CheckedType()
       // An existential's instances can each be of another type, and `type(of:)` cannot tell
       // them apart here: every one of them is checked.
-      let recordable = !isExistential(Impl.self)
+      let recordable = !holdsValuesOfVariousTypes(Impl.self)
       return Producer<P> { context throws(ResolutionError) -> P in
         let instance = try base(&context)
         // `as!` from a type that statically conforms is folded into a plain conversion by the

@@ -18,7 +18,7 @@ enum ForwardCheck {
   /// of a subclass that is, which the factory's return type should then name); `true` when it
   /// is; `nil` when it depends on the instance (an existential) or cannot be read.
   static func fits(_ implementation: Any.Type, as forwarded: Any.Type) -> Bool? {
-    if implementation == forwarded || isExistential(implementation) { return nil }
+    if implementation == forwarded || holdsValuesOfVariousTypes(implementation) { return nil }
     if let target = forwarded as? AnyClass {
       guard let own = implementation as? AnyClass else { return false }
       // A factory declared to return a base class may return the subclass asked for.
