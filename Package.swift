@@ -31,6 +31,10 @@ let package = Package(
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: ownSettings),
+    // Every Swift sample of README.md and the DocC articles, compiled and run
+    // (written by Scripts/extract-doc-samples.py).
+    .testTarget(
+      name: "SquireDocSampleTests", dependencies: ["Squire"], swiftSettings: ownSettings),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -20,6 +20,16 @@ final class Mace: Weapon {
   let name = "flanged mace"
 }
 
+final class Halberd: Weapon {
+  let name = "halberd"
+}
+
+/// Carries a knight's shield and a weapon of his own: the demo's sample mistake.
+final class ShieldBearer {
+  let weapon: Weapon
+  init(weapon: Weapon) { self.weapon = weapon }
+}
+
 /// Makes armour. One for the whole realm: it counts every piece it has ever forged.
 final class Forge: Sendable {
   private let count = Mutex(0)

@@ -9,7 +9,29 @@ let realm = Container()
 realm.append(part: GarrisonPart.self)
 realm.append(part: CourtPart.self)
 
-print("== Validation ==")
+/// Starts a section with its title and one line on what it shows.
+func section(_ title: String, _ shows: String) {
+  print("\n== \(title) ==")
+  print("(\(shows))")
+}
+
+/// Writes `text` under `.build/squire-demo/` and says where.
+func write(_ text: String, to name: String) {
+  let file = URL(fileURLWithPath: ".build/squire-demo/\(name)")
+  do {
+    try FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    print("Wrote \(file.path).")
+  } catch {
+    print("Could not write \(file.path): \(error)")
+  }
+}
+
+print("Squire's demo: a garrison of knights, put together by one composition root.")
+print("Read Sources/squire-demo/Composition.swift alongside; each section below shows one idea.")
+
+section("1. Validation", "the whole graph is checked before anything is built")
 let report = realm.validate()
 print(report)
 guard report.isValid else { fatalError("the garrison's composition root is not valid") }
@@ -29,34 +51,42 @@ func describe(_ knight: Knight) -> String {
   """
 }
 
-print("\n== Muster ==")
+section(
+  "2. Muster",
+  "one resolve builds the garrison: injection, `many`, a cycle broken by `cycle: true`, `Lazy`")
 let garrison: Garrison = realm.resolve()
 print("The captain:")
 print(describe(garrison.captain))
 print("The armoury holds: \(garrison.armory.map(\.name).joined(separator: ", ")) (many).")
 print("Is the chronicle open yet? \(garrison.chronicle.isResolved) (it is lazy).")
 
-print("\n== Recruiting through a provider with runtime arguments ==")
+section(
+  "3. Recruiting",
+  "a `Provider` builds a new component on each call, with a runtime argument (`arg`)")
 for name in ["Gawain", "Percival"] {
   let recruit = garrison.recruit(name)
   print("  \(recruit.name), armed with a \(recruit.weapon.name), in \(recruit.armor.pieces[0])...")
 }
 print("Is the chronicle open now? \(garrison.chronicle.isResolved). It reads:")
 for line in garrison.chronicle.value.lines { print("  - \(line)") }
-print("The forge (one for the realm) has made \(garrison.forge.forged) pieces.")
+print("The forge (`.single`: one for the realm) has made \(garrison.forge.forged) pieces.")
 
-print("\n== Tournament: a child container that overrides the champion and his weapon ==")
+section(
+  "4. Tournament",
+  "a child container overrides the champion and his weapon; the realm is untouched")
 let tournament = Container(parent: realm)
 tournament.register { Title(name: "Sir Lancelot") }
 tournament.register(Lance.init).as(Weapon.self)
 let jouster: Knight = tournament.resolve()
 print(describe(jouster))
 let tagged: Weapon = realm.resolve(tag: Tournament.self)
-print("The realm's tagged tournament weapon: \(tagged.name)")
+print("The realm's weapon tagged `Tournament`: \(tagged.name)")
 print("The tournament ends; closing its container closes only what it made:")
 print(tournament.close())
 
-print("\n== Court: a @MainActor board and an async treasury ==")
+section(
+  "5. Court",
+  "a @MainActor board built right here on the main actor, and an async treasury opened at start-up")
 // This top-level code runs on the main actor, so the board's initializer runs right here; the
 // treasury was opened (async) by `initializeSingletons()` above.
 let board: MusterBoard = realm.resolve()
@@ -70,33 +100,34 @@ do {
   print("Off the main actor, synchronously: \(error.reason)")
 }
 
-print("\n== The graph (Graphviz DOT; render with `dot -Tsvg`) ==")
-print(realm.graph(.dot))
+section("6. The graph", "every component, its lifetime and its dependencies, as files to render")
+write(realm.graph(.dot), to: "garrison.dot")
+print("  render it: dot -Tsvg .build/squire-demo/garrison.dot -o garrison.svg")
+write(realm.graph(.mermaid), to: "garrison.mmd")
+print("  or paste it into a ```mermaid block in Markdown (GitHub renders it)")
 
-// The same graph as Mermaid, for Markdown that renders it (GitHub does).
-let mermaidFile = URL(fileURLWithPath: ".build/squire-demo/garrison.mmd")
-do {
-  try FileManager.default.createDirectory(
-    at: mermaidFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-  try realm.graph(.mermaid).write(to: mermaidFile, atomically: true, encoding: .utf8)
-  print("Wrote the Mermaid graph to \(mermaidFile.path).")
-} catch {
-  print("Could not write \(mermaidFile.path): \(error)")
-}
-
-print("\n== Mistakes, caught before they hurt ==")
+section(
+  "7. A mistake, caught before it hurts",
+  "a weapon registered without `.as(Weapon.self)`: validation finds it, says how to fix it")
 let careless = Container()
-careless.register(Knight.init(title:weapon:page:horse:))
-careless.register(PlateArmor.init(forge:)).as(Armor.self).lifetime(.single)
-careless.register(Roster.init).lifetime(.objectGraph)
-careless.register(Page.init(roster:)).lifetime(unchecked: .single)
-print(careless.validate())
+careless.register(Halberd.init)  // the mistake: nothing says a Halberd is a Weapon
+careless.register { ShieldBearer(weapon: $0) }
+let mistakes = careless.validate()
+print(mistakes)
 do {
-  _ = try careless.tryResolve(Knight.self)
+  _ = try careless.tryResolve(ShieldBearer.self)
 } catch {
-  print("\nAnd resolving anyway:")
+  print("\nResolving anyway gives the same diagnosis:")
   print(error)
 }
 
-print("\n== Closing the realm: cleanups run last made first ==")
+print("\nThe fix, as the message says: forward the halberd as a Weapon.")
+let careful = Container()
+careful.register(Halberd.init).as(Weapon.self)
+careful.register { ShieldBearer(weapon: $0) }
+print(careful.validate())
+let bearer: ShieldBearer = careful.resolve()
+print("The shield-bearer carries a \(bearer.weapon.name).")
+
+section("8. Closing", "the realm closes: cleanups run, last made first")
 print(realm.close())

@@ -29,12 +29,11 @@ struct ForwardingTests {
     #expect(error.suggestions.count == 2)
   }
 
-  @Test func ownTypeUnderANameStaysResolvableWithoutIt() {
+  @Test func ownTypeOnlyUnderANameIsNotResolvableWithoutIt() {
     let container = Container()
     container.register(BMWEngine.init).as(BMWEngine.self, name: "BMW")
-    let named: BMWEngine = container.resolve(name: "BMW")
-    let plain: BMWEngine = container.resolve()
-    #expect(named !== plain)
+    #expect(throws: Never.self) { try container.tryResolve(BMWEngine.self, name: "BMW") }
+    #expect(throws: ResolutionError.self) { try container.tryResolve(BMWEngine.self) }
   }
 
   @Test func taggedForwardIsResolvableOnlyUnderThatTag() throws {
@@ -51,7 +50,7 @@ struct ForwardingTests {
     container.register(BMWEngine.init).as(Engine.self)
     container.register(OtherEngine.init).as(Engine.self)
     let error = try #require(throws: ResolutionError.self) { try container.tryResolve(Engine.self) }
-    guard case .ambiguous(let type, let candidates) = error.reason else {
+    guard case .ambiguous(let type, let candidates, _, _) = error.reason else {
       Issue.record("expected an ambiguity, got \(error.reason)")
       return
     }

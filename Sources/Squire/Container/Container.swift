@@ -75,6 +75,9 @@ public final class Container: @unchecked Sendable {
   /// let test = Container(parent: app)
   /// test.register(MockForge.init).as(Forge.self)   // app's components now get the mock
   /// ```
+  ///
+  /// - Parameter parent: The container whose registrations this one inherits and overrides;
+  ///   `nil` for a root container.
   public init(parent: Container? = nil) {
     self.parent = parent
   }
@@ -146,6 +149,9 @@ public final class Container: @unchecked Sendable {
   /// Parts load one at a time per container: a second thread that appends a part while another
   /// loads it returns once its registrations are there. A part that appends itself again while
   /// it loads (directly or through another part) is not loaded twice.
+  ///
+  /// - Parameter part: The part type; its ``Part/load(container:)`` registers into this
+  ///   container.
   public func append(part: any Part.Type) {
     partsLock.withLock {
       let isNew = lock.withLock { loadedParts.insert(ObjectIdentifier(part)).inserted }
@@ -294,6 +300,54 @@ public final class Container: @unchecked Sendable {
   @usableFromInline
   func cell<Cell: AnyObject>(for record: ComponentRecord, make: () -> Cell) -> Cell {
     owned.cell(for: record, make: make)
+  }
+
+  /// Lets go of the instances this container keeps for `lifetime`, so that the next resolve
+  /// makes new ones (a user logs out, a test starts afresh): the `.perContainer` or `.weak`
+  /// instances of this container, the `.single` instances of the components registered in it,
+  /// or the current period of a scope (the same as ``Scope/close()``).
+  ///
+  /// ```swift
+  /// container.register(Session.init).lifetime(.perContainer)
+  /// let first: Session = container.resolve()
+  /// container.resetInstances(of: .perContainer)
+  /// let second: Session = container.resolve()   // a new one
+  /// ```
+  ///
+  /// Whatever already holds an instance keeps it; a resolve under way on another thread may
+  /// still finish with the old ones. `.prototype` and `.objectGraph` keep no instances.
+  ///
+  /// - Parameter lifetime: The lifetime whose instances to let go of.
+  public func resetInstances(of lifetime: Lifetime) {
+    if case .scoped(let scope) = lifetime {
+      scope.close()
+      return
+    }
+    switch lifetime {
+    case .perContainer, .weak:
+      // The cells are made again when the container links anew (it captures its own).
+      let ids = Set(
+        linkedRecords.filter { $0.lifetime == lifetime }.map { ObjectIdentifier($0) })
+      owned.removeCells(ids)
+      update {}
+    case .single:
+      update {
+        for record in records where record.lifetime == .single { record.sharedCell = nil }
+      }
+    case .prototype, .objectGraph, .scoped:
+      return
+    }
+  }
+
+  /// Every record this container's snapshots may have made cells for: its own and its parents'.
+  private var linkedRecords: [ComponentRecord] {
+    var all: [ComponentRecord] = []
+    var container: Container? = self
+    while let next = container {
+      all += next.lock.withLock { next.records }
+      container = next.parent
+    }
+    return all
   }
 
   // MARK: Singletons

@@ -13,6 +13,10 @@ extension Container {
   /// ambiguous dependencies as red nodes, the links of cycles, captive dependencies and
   /// arguments that cannot be passed as red arrows. The output is sorted, so the same
   /// registrations always give the same text.
+  ///
+  /// - Parameter format: ``GraphFormat/dot`` for Graphviz, ``GraphFormat/mermaid`` for a
+  ///   Mermaid flowchart (GitHub and DocC render it in a `mermaid` code block).
+  /// - Returns: The whole graph as text, ending in a line break.
   public func graph(_ format: GraphFormat) -> String {
     let picture = withFullLinker { GraphPicture(Validator(linker: $0)) }
     switch format {

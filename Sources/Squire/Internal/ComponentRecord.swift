@@ -4,6 +4,8 @@ enum Qualifier: Hashable, Sendable {
   case none
   case name(String)
   case tag(ObjectIdentifier)
+  /// Under every one of these tags (two or more): nested `by(tag:on:)` modifiers.
+  case tags(Set<ObjectIdentifier>)
 }
 
 /// What a lookup asks for: a type, maybe under a name or tag.
@@ -66,6 +68,7 @@ struct Forward: Sendable {
     case .none: nil
     case .name(let name): "name: \"\(name)\""
     case .tag(let tag): "tag: \(TagRegistry.name(of: tag))"
+    case .tags(let tags): "tags: \(TagRegistry.names(of: tags))"
     }
   }
 }
@@ -145,9 +148,9 @@ class ComponentRecord: @unchecked Sendable {
     fatalError("ComponentRecord.runAsync is overridden by TypedRecord")
   }
 
-  /// Whether `.weak` is allowed: the implementation must be a class.
+  /// Whether `.weak` is allowed: the instances must be class instances.
   @usableFromInline
-  var isClass: Bool { implementationType is AnyObject.Type }
+  var isClass: Bool { holdsClassInstances(implementationType) }
 }
 
 /// A component whose implementation type is known: holds the specialised link function.

@@ -23,7 +23,19 @@ struct Level {
     var index: [LookupKey: [Candidate]] = [:]
     for record in records {
       let own = LookupKey(type: ObjectIdentifier(record.implementationType), qualifier: .none)
-      index[own, default: []].append(Candidate(record: record, forward: nil))
+      // A component forwarded as its own type only under names or tags (`.as(String.self,
+      // tag: LibraryName.self)`) is not a plain `String`: it would answer every other one.
+      var qualifiedOnly = false
+      for forward in record.forwards where forward.type == own.type {
+        if forward.qualifier == .none {
+          qualifiedOnly = false
+          break
+        }
+        qualifiedOnly = true
+      }
+      if !qualifiedOnly {
+        index[own, default: []].append(Candidate(record: record, forward: nil))
+      }
       for (position, forward) in record.forwards.enumerated() {
         let key = LookupKey(type: forward.type, qualifier: forward.qualifier)
         // `.as(Self.self)` adds nothing the component does not already have.
@@ -36,6 +48,24 @@ struct Level {
       let marked = candidates.filter(\.record.isDefault)
       return marked.isEmpty ? nil : marked
     }
+  }
+
+  /// The candidates for `key`; under several tags, those forwarded under every one of them.
+  func candidates(for key: LookupKey) -> [Candidate]? {
+    guard case .tags(let tags) = key.qualifier else { return index[key] }
+    var found: [Candidate]?
+    // In the tags' name order, so that the forward each candidate is described by is the same
+    // in every run.
+    for tag in tags.sorted(by: { TagRegistry.name(of: $0) < TagRegistry.name(of: $1) }) {
+      let under = index[LookupKey(type: key.type, qualifier: .tag(tag))] ?? []
+      guard let kept = found else {
+        found = under
+        continue
+      }
+      let records = Set(under.map { ObjectIdentifier($0.record) })
+      found = kept.filter { records.contains(ObjectIdentifier($0.record)) }
+    }
+    return found
   }
 }
 
@@ -261,7 +291,7 @@ final class Linker {
   /// registration order.
   func everyCandidate(for key: LookupKey) -> [Candidate] {
     for (position, level) in levels.enumerated() {
-      guard let candidates = level.index[key], !candidates.isEmpty else { continue }
+      guard let candidates = level.candidates(for: key), !candidates.isEmpty else { continue }
       return gathered(candidates, key, after: position)
     }
     return []
@@ -276,7 +306,7 @@ final class Linker {
     var all = candidates
     var next = position + 1
     while next < levels.count, levels[next].owner == owner {
-      if let older = levels[next].index[key] { all = older + all }
+      if let older = levels[next].candidates(for: key) { all = older + all }
       next += 1
     }
     return all
@@ -311,11 +341,18 @@ final class Linker {
     case .missing:
       return nil
     case .ambiguous(let candidates):
-      return .failing(
-        ResolutionError(
-          reason: .ambiguous(
-            type: Self.describe(P.self, qualifier), candidates: candidates.map(\.description))))
+      return .failing(ambiguity(Self.describe(P.self, qualifier), candidates))
     }
+  }
+
+  /// The error for several candidates: a few described, the rest counted, so that an
+  /// ambiguity among thousands stays short and cheap.
+  func ambiguity(_ type: String, _ candidates: [Candidate]) -> ResolutionError {
+    ResolutionError(
+      reason: .ambiguous(
+        type: type,
+        candidates: candidates.prefix(ResolutionError.listedCandidates).map(\.description),
+        count: candidates.count, markedDefault: candidates.allSatisfy(\.record.isDefault)))
   }
 
   /// The error for a missing `P`, with the registrations that come close.
@@ -327,11 +364,15 @@ final class Linker {
         "`\(Self.describe(P.self, qualifier))` is declared `suppliedByEachChild`: resolve from a "
           + "child container that registers it"
       ] : []
-    return ResolutionError(
+    var error = ResolutionError(
       reason: .notRegistered(type: Self.describe(P.self, qualifier)),
-      suggestions: declared + nearMatches.suggestions(for: P.self, qualifier: qualifier))
+      suggestions: declared
+        + nearMatches.suggestions(
+          for: P.self, qualifier: qualifier,
+          askers: Set(linking.suffix(1).map(ObjectIdentifier.init))))
+    if qualifier == .none { error.advice = ResolutionError.fixForMissing(P.self) }
+    return error
   }
-
   /// Whether the container this linker is for leaves `key` to each of its children: validating
   /// it, a dependency on `key` is not missing.
   func isSuppliedByChildren(_ key: LookupKey) -> Bool {
@@ -355,11 +396,13 @@ final class Linker {
   /// `.default()` one, or an ambiguity. A child's registration hides its parents'.
   func choose(_ key: LookupKey, from first: Int = 0) -> Choice {
     for (position, level) in levels.enumerated().dropFirst(first) {
-      guard let found = level.index[key], !found.isEmpty else { continue }
+      guard let found = level.candidates(for: key), !found.isEmpty else { continue }
       let candidates = gathered(found, key, after: position)
       if candidates.count == 1 { return .found(candidates[0]) }
       let defaults = candidates.filter(\.record.isDefault)
-      return defaults.count == 1 ? .found(defaults[0]) : .ambiguous(candidates)
+      if defaults.count == 1 { return .found(defaults[0]) }
+      // Several defaults are as ambiguous as none; the message names the defaults then.
+      return .ambiguous(defaults.isEmpty ? candidates : defaults)
     }
     return .missing
   }
@@ -728,6 +771,7 @@ final class Linker {
     case .none: return name
     case .name(let text): return "\(name) named \"\(text)\""
     case .tag(let tag): return "\(name) tagged \(TagRegistry.name(of: tag))"
+    case .tags(let tags): return "\(name) tagged \(TagRegistry.names(of: tags))"
     }
   }
 }
@@ -777,10 +821,25 @@ extension Optional: OptionalParameter {
 
 extension Optional: SpecialParameter {
   static func makeProducer(_ linker: Linker, qualifier: Qualifier) -> AnyProducer {
+    // A factory registered as returning `Wrapped?` answers for itself.
+    let itself = LookupKey(type: ObjectIdentifier(Self.self), qualifier: qualifier)
+    if case .found(let candidate) = linker.choose(itself) {
+      linker.note(Self.self, qualifier: qualifier, kind: .required)
+      return linker.producer(of: candidate)
+    }
     guard let inner = linker.optionalProducer(for: Wrapped.self, qualifier: qualifier) else {
       return Producer<Wrapped?> { _ throws(ResolutionError) -> Wrapped? in nil }
     }
-    return inner.map { Optional($0) }
+    return wrap(inner)
+  }
+
+  /// `many` into `[Wrapped?]`: every implementation of `Wrapped`.
+  static func makeEachProducer(_ linker: Linker, qualifier: Qualifier) -> [AnyProducer]? {
+    linker.allProducers(for: Wrapped.self, qualifier: qualifier).map(wrap)
+  }
+
+  private static func wrap(_ inner: Producer<Wrapped>) -> AnyProducer {
+    inner.map { Optional($0) }
   }
 }
 
@@ -798,6 +857,13 @@ enum TagRegistry {
 
   static func name(of id: ObjectIdentifier) -> String {
     types.get(id).map { String(describing: $0) } ?? "<tag>"
+  }
+
+  /// Several tags' names, sorted: `Fast and Red`, `A, B and C`.
+  static func names(of ids: Set<ObjectIdentifier>) -> String {
+    let names = ids.map(name(of:)).sorted()
+    guard names.count > 1 else { return names.first ?? "" }
+    return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
   }
 
   /// Read on every `resolve(tag:)`: held shared for that, so that resolves by tag on many

@@ -18,6 +18,15 @@ final class NearMatches {
   private var bySuperclass: [ObjectIdentifier: [ComponentRecord]] = [:]
   /// Records by each word of their type's name, lowercased: `BMWEngine` under `bmw` and `engine`.
   private var byWord: [String: [ComponentRecord]] = [:]
+  /// Likely implementations by the asked type's name, found once per name: the same protocol
+  /// is often missing in many places.
+  private var likely: [String: [ComponentRecord]] = [:]
+  /// Named entries by their name, lowercased, and by that name with any one character left out:
+  /// two names share a key when they differ by case, or by one letter changed, added, dropped
+  /// or two swapped. A lookup of a few keys finds the likely typos among any number of names.
+  private var byNameVariant: [String: [Entry]] = [:]
+  /// Per type, the records that provide it in some form, made when first needed.
+  private var providersOf: [ObjectIdentifier: Set<ObjectIdentifier>] = [:]
 
   init(levels: [Level]) {
     var seen = Set<ObjectIdentifier>()
@@ -27,6 +36,11 @@ final class NearMatches {
           let entry = Entry(key: key, candidate: candidate)
           byType[key.type, default: []].append(entry)
           if key.qualifier != .none { byQualifier[key.qualifier, default: []].append(entry) }
+          if case .name(let name) = key.qualifier {
+            for variant in Self.variants(of: name) {
+              byNameVariant[variant, default: []].append(entry)
+            }
+          }
         }
       }
       for record in level.records where seen.insert(ObjectIdentifier(record)).inserted {
@@ -45,76 +59,180 @@ final class NearMatches {
     }
   }
 
-  /// Sentences describing what comes close to `type` under `qualifier`, sorted, without
-  /// repeats.
-  func suggestions(for type: Any.Type, qualifier: Qualifier) -> [String] {
+  /// How many close matches a diagnostic lists; the rest are counted in one more line.
+  static let listed = 5
+
+  /// Sentences describing what comes close to `type` under `qualifier`, the likeliest first,
+  /// without repeats: at most ``listed`` of them, then a line counting the rest. Only the listed
+  /// ones are written, so that a type registered under ten thousand names costs a scan, not ten
+  /// thousand sentences.
+  /// `askers` are the components that asked: never suggested as their own dependency (a
+  /// `NeedsWeapon` missing its `Weapon` is no implementation of it).
+  func suggestions(
+    for type: Any.Type, qualifier: Qualifier, askers: Set<ObjectIdentifier> = []
+  ) -> [String] {
     let wanted = ObjectIdentifier(type)
     let wantedName = String(describing: type)
-    var found = Set<String>()
-    // A record that already provides the type in some form is suggested as that form; saying
-    // it might also conform would be noise.
-    var providers = Set<ObjectIdentifier>()
+    var found = Found(limit: Self.listed)
 
-    for entry in byType[wanted] ?? [] where entry.key.qualifier != qualifier {
-      providers.insert(ObjectIdentifier(entry.candidate.record))
-      let usage = Self.usage(of: entry.key, entry.candidate)
-      if case .name(let asked) = qualifier, case .name(let have) = entry.key.qualifier,
-        asked.lowercased() == have.lowercased()
-      {
-        found.insert("a name that differs only by case: \(usage)")
-      } else {
-        found.insert(usage)
+    // The same type under another name or tag: a name that differs by case or by a letter
+    // first, since it is most likely a typo.
+    var near = Set<LookupKey>()
+    if case .name(let asked) = qualifier {
+      let lowered = asked.lowercased()
+      for variant in Self.variants(of: asked) {
+        for entry in byNameVariant[variant] ?? []
+        where entry.key.type == wanted && entry.key.qualifier != qualifier
+          && near.insert(entry.key).inserted
+        {
+          guard case .name(let have) = entry.key.qualifier else { continue }
+          let sameLetters = have.lowercased() == lowered
+          found.add(sameLetters ? 0 : 1) {
+            let usage = Self.usage(of: entry.key, entry.candidate)
+            return sameLetters ? "a name that differs only by case: \(usage)" : usage
+          }
+        }
       }
     }
+    // The rest in registration order: only as many as can be listed are looked at, the others
+    // counted (none of them has the asked qualifier, or it would not be missing).
+    let entries = byType[wanted] ?? []
+    var scanned = 0
+    var nearScanned = 0
+    var listed = 0
+    while scanned < entries.count, listed < Self.listed {
+      let entry = entries[scanned]
+      scanned += 1
+      if near.contains(entry.key) {
+        nearScanned += 1
+      } else if entry.key.qualifier != qualifier {
+        found.add(2) { Self.usage(of: entry.key, entry.candidate) }
+        listed += 1
+      }
+    }
+    found.count(entries.count - scanned - (near.count - nearScanned))
 
     if qualifier != .none {
       for entry in byQualifier[qualifier] ?? [] where entry.key.type != wanted {
-        found.insert(
+        found.add(3) {
           "\(Self.describe(qualifier)) is registered for another type: "
-            + Self.usage(of: entry.key, entry.candidate))
+            + Self.usage(of: entry.key, entry.candidate)
+        }
       }
     }
 
     for record in byName[Self.bareName(wantedName).lowercased()] ?? []
     where ObjectIdentifier(record.implementationType) != wanted {
-      found.insert(
+      found.add(2) {
         "a different type with the same name: `\(record.typeName)` registered at "
-          + "\(record.location)")
+          + "\(record.location)"
+      }
     }
 
+    // A record that already provides the type in some form is suggested as that form; saying
+    // it might also conform would be noise.
+    let providers = providers(of: wanted)
     let forward = Self.forwarding(wantedName, qualifier)
     if type is AnyObject.Type {
       // For a class the answer is exact: the runtime knows every class's superclass.
       for record in bySuperclass[wanted] ?? [] where !providers.contains(ObjectIdentifier(record)) {
-        found.insert(
+        found.add(2) {
           "`\(record.typeName)` registered at \(record.location) inherits from `\(wantedName)` "
-            + "but is not forwarded with `\(forward)`")
+            + "but is not forwarded with `\(forward)`"
+        }
       }
-    } else {
+    } else if isExistential(type) {
       // A protocol's conformances cannot be asked of the runtime from a type alone (only of an
-      // instance, and making one may have effects), so the name is the only honest clue.
+      // instance, and making one may have effects), so the name is the only honest clue. Only
+      // a protocol has implementations: a struct or an enum is registered as itself.
       for record in likelyImplementations(of: wantedName)
       where !providers.contains(ObjectIdentifier(record))
         && ObjectIdentifier(record.implementationType) != wanted
+        && !askers.contains(ObjectIdentifier(record))
       {
-        found.insert(
+        found.add(4) {
           "maybe `\(record.typeName)` registered at \(record.location): its name suggests it "
-            + "provides `\(wantedName)`, but it is not forwarded with `\(forward)`")
+            + "provides `\(wantedName)`, but it is not forwarded with `\(forward)`"
+        }
       }
     }
-    return found.sorted()
+    return found.sentences
+  }
+
+  /// Close matches kept by rank, each written only if it is listed.
+  private struct Found {
+    let limit: Int
+    private var kept: [(rank: Int, order: Int, text: String)] = []
+    private var seen = Set<String>()
+    private var considered = 0
+    private(set) var more = 0
+
+    init(limit: Int) { self.limit = limit }
+
+    mutating func add(_ rank: Int, _ text: () -> String) {
+      considered += 1
+      // Kept sorted by rank, then by arrival: a later match of a rank no better than the last
+      // listed one is only counted.
+      if kept.count >= limit, let last = kept.last, last.rank <= rank {
+        more += 1
+        return
+      }
+      let sentence = text()
+      guard seen.insert(sentence).inserted else { return }
+      let position = kept.firstIndex { $0.rank > rank } ?? kept.count
+      kept.insert((rank, considered, sentence), at: position)
+      if kept.count > limit {
+        kept.removeLast()
+        more += 1
+      }
+    }
+
+    /// Counts matches that are not written.
+    mutating func count(_ unwritten: Int) {
+      more += max(0, unwritten)
+    }
+
+    var sentences: [String] {
+      kept.map(\.text)
+        + (more > 0 ? ["and \(more) more registration\(more == 1 ? "" : "s") like these"] : [])
+    }
+  }
+
+  /// The records that provide `type` in some form: its own type, or an `.as` under any name or
+  /// tag.
+  private func providers(of type: ObjectIdentifier) -> Set<ObjectIdentifier> {
+    if let known = providersOf[type] { return known }
+    let found = Set((byType[type] ?? []).map { ObjectIdentifier($0.candidate.record) })
+    providersOf[type] = found
+    return found
+  }
+
+  /// A name lowercased, and each way of leaving one of its characters out.
+  static func variants(of name: String) -> Set<String> {
+    let characters = Array(name.lowercased())
+    var variants: Set<String> = [String(characters)]
+    guard characters.count > 1 else { return variants }
+    for position in characters.indices {
+      var shorter = characters
+      shorter.remove(at: position)
+      variants.insert(String(shorter))
+    }
+    return variants
   }
 
   /// Records whose name contains the asked type's core name: `BMWEngine` and `EngineImpl` for
   /// `Engine` or `EngineProtocol`.
   private func likelyImplementations(of name: String) -> [ComponentRecord] {
+    if let known = likely[name] { return known }
     let core = Self.coreName(Self.bareName(name))
     guard core.count >= 3, let last = Self.words(of: core).last?.lowercased() else { return [] }
     let lowered = core.lowercased()
-    return (byWord[last] ?? []).filter {
+    let found = (byWord[last] ?? []).filter {
       let candidate = Self.bareName($0.typeName)
       return candidate.lowercased().contains(lowered) && candidate != Self.bareName(name)
     }
+    likely[name] = found
+    return found
   }
 
   // MARK: Names
@@ -173,6 +291,9 @@ final class NearMatches {
     case .none: return ".as(\(type).self)"
     case .name(let name): return ".as(\(type).self, name: \"\(name)\")"
     case .tag(let tag): return ".as(\(type).self, tag: \(TagRegistry.name(of: tag)).self)"
+    case .tags(let tags):
+      return tags.map { ".as(\(type).self, tag: \(TagRegistry.name(of: $0)).self)" }.sorted()
+        .joined()
     }
   }
 
@@ -181,6 +302,7 @@ final class NearMatches {
     case .none: "no name"
     case .name(let name): "the name \"\(name)\""
     case .tag(let tag): "the tag \(TagRegistry.name(of: tag))"
+    case .tags(let tags): "the tags \(TagRegistry.names(of: tags))"
     }
   }
 
@@ -192,6 +314,8 @@ final class NearMatches {
     case .none: how = "resolvable as `\(provided)`"
     case .name(let name): how = "resolvable as `\(provided)` only by name \"\(name)\""
     case .tag(let tag): how = "resolvable as `\(provided)` only by tag \(TagRegistry.name(of: tag))"
+    case .tags(let tags):
+      how = "resolvable as `\(provided)` only by tags \(TagRegistry.names(of: tags))"
     }
     return "`\(record.typeName)` registered at \(record.location), \(how)"
   }

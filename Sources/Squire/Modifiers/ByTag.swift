@@ -21,35 +21,57 @@ public struct ByTag<Tag, Value> {
 /// ```
 ///
 /// Tags are types, so a misspelt tag does not compile. Combine with other modifiers:
-/// `many(by(tag: Sport.self, on: $0))` takes every implementation under the tag.
+/// `many(by(tag: Sport.self, on: $0))` takes every implementation under the tag. Nested, the
+/// tags add up: `by(tag: Sport.self, on: by(tag: Red.self, on: $0))` takes the component
+/// forwarded under both `Sport` and `Red`.
+///
+/// - Parameters:
+///   - tag: The tag type the dependency is forwarded under.
+///   - parameter: The closure's parameter (`$0`, `$1`, ...), whose type Squire infers from this
+///     call.
+/// - Returns: The dependency, for the initializer or property that takes it.
 @inlinable
 public func by<Tag, Value>(tag: Tag.Type, on parameter: ByTag<Tag, Value>) -> Value {
   parameter.value
 }
 
-/// The same as ``by(tag:on:)``, spelt as in seed 004: `by(tag: Sport.self, $1)`.
+/// The same as ``by(tag:on:)``, without the `on:` label: `by(tag: Sport.self, $1)`.
 ///
 /// ```swift
 /// container.register { Car(engine: $0, body: by(tag: Sport.self, $1)) }
 /// ```
+///
+/// - Parameters:
+///   - tag: The tag type the dependency is forwarded under.
+///   - parameter: The closure's parameter (`$0`, `$1`, ...).
+/// - Returns: The dependency.
 @inlinable
 public func by<Tag, Value>(tag: Tag.Type, _ parameter: ByTag<Tag, Value>) -> Value {
   parameter.value
 }
 
 extension ByTag: SpecialParameter {
-  private static var tag: Qualifier { .tag(TagRegistry.register(Tag.self)) }
+  /// The tag to look under, within what an enclosing modifier asked: nested `by(tag:on:)`s ask
+  /// for what is forwarded under every one of their tags.
+  private static func tag(within qualifier: Qualifier) -> Qualifier {
+    let own = TagRegistry.register(Tag.self)
+    switch qualifier {
+    case .tag(let outer) where outer != own: return .tags([outer, own])
+    case .tags(let outer): return .tags(outer.union([own]))
+    case .none, .name, .tag: return .tag(own)
+    }
+  }
 
   static func makeProducer(_ linker: Linker, qualifier: Qualifier) -> AnyProducer {
-    wrap(linker.producer(for: Value.self, qualifier: tag))
+    wrap(linker.producer(for: Value.self, qualifier: tag(within: qualifier)))
   }
 
   static func makeOptionalProducer(_ linker: Linker, qualifier: Qualifier) -> AnyProducer? {
-    linker.optionalProducer(for: Value.self, qualifier: tag).map(wrap)
+    linker.optionalProducer(for: Value.self, qualifier: tag(within: qualifier)).map(wrap)
   }
 
   static func makeEachProducer(_ linker: Linker, qualifier: Qualifier) -> [AnyProducer]? {
-    linker.allProducers(for: Value.self, qualifier: tag).map(wrap)
+    linker.allProducers(for: Value.self, qualifier: tag(within: qualifier)).map(wrap)
   }
 
   private static func wrap(_ inner: Producer<Value>) -> AnyProducer {

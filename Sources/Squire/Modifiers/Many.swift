@@ -22,7 +22,11 @@ public struct Many<Element> {
 ///
 /// The implementations come from the nearest container that has any: a child container's
 /// registrations replace its parent's, as they do for a single dependency. Combine with other
-/// modifiers: `many($0)` where `$0` is `Many<Lazy<Weapon>>` gives `[Lazy<Weapon>]`.
+/// modifiers: `many($0)` where `$0` is `Many<Lazy<Weapon>>` gives `[Lazy<Weapon>]`, and into
+/// `[Weapon?]` it gives every implementation too.
+///
+/// - Parameter parameter: The closure's parameter (`$0`, `$1`, ...).
+/// - Returns: Every implementation, in registration order.
 @inlinable
 public func many<Element>(_ parameter: Many<Element>) -> [Element] {
   parameter.elements
@@ -52,4 +56,13 @@ extension Many: SpecialParameter {
       return Many(elements)
     }
   }
+}
+
+/// Lets diagnostics see that a missing type is an array, which `many` fills.
+protocol CollectionParameter {
+  static var elementType: Any.Type { get }
+}
+
+extension Array: CollectionParameter {
+  static var elementType: Any.Type { Element.self }
 }

@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// container.register(SteelArmor.init)
-///   .as(Armor.self)                       // resolvable as Armor (and always as SteelArmor)
+///   .as(Armor.self)                       // resolvable as Armor (and as SteelArmor)
 ///   .as(Armor.self, name: "ceremonial")   // and as Armor under a name
 ///   .default()                            // wins when several components provide Armor
 ///   .lifetime(.perContainer)
@@ -22,13 +22,20 @@ public struct Component<Impl> {
   }
 
   /// Makes the component resolvable as `type` too: a protocol it conforms to or a class it
-  /// inherits from. A component can be forwarded as several types, and is always resolvable
-  /// as its own type.
+  /// inherits from. A component can be forwarded as several types, and is resolvable as its own
+  /// type too, unless every `.as` of its own type is under a name or tag.
   ///
   /// ```swift
   /// container.register(SteelArmor.init).as(Armor.self).as(Polishable.self)
   /// let armor: Armor = container.resolve()
   /// ```
+  ///
+  /// ``Container/validate()`` reports a type the component neither conforms to nor inherits
+  /// from, and every instance is checked when it is converted: a wrong `.as` is an error, never
+  /// a crash.
+  ///
+  /// - Parameter type: The protocol or superclass to resolve the component as.
+  /// - Returns: The component, for more options.
   @inlinable
   @discardableResult
   public func `as`<P>(_ type: P.Type) -> Component<Impl> {
@@ -43,6 +50,13 @@ public struct Component<Impl> {
   /// ```
   ///
   /// Names are strings and a typo is found only when resolving or validating; prefer tags.
+  /// Forwarded as its own type only under names (`.as(Car.self, name: "BMW")`), the component
+  /// is no longer a plain `Car`.
+  ///
+  /// - Parameters:
+  ///   - type: The type to resolve the component as.
+  ///   - name: The name it is resolvable under, as given to `resolve(name:)`.
+  /// - Returns: The component, for more options.
   @inlinable
   @discardableResult
   public func `as`<P>(_ type: P.Type, name: String) -> Component<Impl> {
@@ -57,6 +71,14 @@ public struct Component<Impl> {
   /// container.register(GildedArmor.init).as(Armor.self, tag: Ceremonial.self)
   /// let armor: Armor = container.resolve(tag: Ceremonial.self)
   /// ```
+  ///
+  /// A component forwarded under several tags is found by nested `by(tag:on:)` modifiers that
+  /// ask for all of them.
+  ///
+  /// - Parameters:
+  ///   - type: The type to resolve the component as.
+  ///   - tag: The tag type it is resolvable under; any type will do, an empty `enum` reads best.
+  /// - Returns: The component, for more options.
   @inlinable
   @discardableResult
   public func `as`<P, Tag>(_ type: P.Type, tag: Tag.Type) -> Component<Impl> {
@@ -71,6 +93,11 @@ public struct Component<Impl> {
   /// container.register(LeatherArmor.init).as(Armor.self)
   /// let armor: Armor = container.resolve()   // SteelArmor
   /// ```
+  ///
+  /// Mark one component per type: with two or more, none is chosen, and
+  /// ``Container/validate()`` reports it.
+  ///
+  /// - Returns: The component, for more options.
   @discardableResult
   public func `default`() -> Component<Impl> {
     // Lookups index the `.default()` marks when a snapshot is linked: everything is linked anew.
@@ -92,6 +119,9 @@ public struct Component<Impl> {
   /// type that is not `Sendable`, `.prototype` and `.objectGraph` are accepted as they are, and
   /// a cached lifetime compiles with a warning that says so; when you know the instance is used
   /// safely, say so with ``lifetime(unchecked:)``.
+  ///
+  /// - Parameter lifetime: How long each instance lives.
+  /// - Returns: The component, for more options.
   @discardableResult
   public func lifetime(_ lifetime: Lifetime) -> Component<Impl> where Impl: Sendable {
     setLifetime(lifetime)
@@ -151,8 +181,10 @@ public struct Component<Impl> {
     setLifetime(lifetime)
   }
 
+  /// ``Lifetime/weak`` needs class instances: a class, `AnyObject`, or a class-bound protocol
+  /// (`protocol Weapon: AnyObject`).
   private func setLifetime(_ lifetime: Lifetime) -> Component<Impl> {
-    if lifetime == .weak && !(Impl.self is AnyObject.Type) {
+    if lifetime == .weak && !holdsClassInstances(Impl.self) {
       preconditionFailure(
         "Squire: `\(Impl.self)` registered at \(record.location) cannot have lifetime `.weak`: "
           + "only class instances can be held weakly. Use `.perContainer` for value types.")
@@ -202,20 +234,26 @@ public struct Component<Impl> {
     let forward = Forward(type: P.self, qualifier: qualifier) { main in
       if P.self == Impl.self { return main }
       let base = unsafeDowncast(main, to: Producer<Impl>.self).body
-      let checked = Flag()
+      let checked = CheckedType()
+      // An existential's instances can each be of another type, and `type(of:)` cannot tell
+      // them apart here: every one of them is checked.
+      let recordable = !holdsValuesOfVariousTypes(Impl.self)
       return Producer<P> { context throws(ResolutionError) -> P in
         let instance = try base(&context)
         // `as!` from a type that statically conforms is folded into a plain conversion by the
-        // optimiser; `as?` is not (it asks the runtime for the conformance every time). So the
-        // first instance is checked with `as?`, to throw a clear error for a wrong `.as`, and
-        // the rest are converted with `as!`.
-        if _fastPath(checked.isSet) { return instance as! P }
+        // optimiser; `as?` is not (it asks the runtime for the conformance every time). So `as!`
+        // is used only for an instance of the dynamic type that `as?` already accepted: the
+        // same type every time for a struct or an enum, the class of each instance for a class,
+        // whose subclasses are checked in their turn. A factory that returns something else
+        // later gets an error, never a crash.
+        let dynamicType = ObjectIdentifier(Swift.type(of: instance))
+        if _fastPath(checked.accepted(dynamicType)) { return instance as! P }
         guard let converted = instance as? P else {
           throw ResolutionError(
             reason: .notConvertible(
               component: String(describing: Impl.self), type: String(describing: P.self)))
         }
-        checked.set()
+        if recordable { checked.accept(dynamicType) }
         return converted
       }
     }

@@ -170,10 +170,11 @@ extension Container {
     do {
       let resolved = try producer.body(&context)
       try context.finish()
+      try arguments?.requireAllTaken()
       return resolved
     } catch {
       context.fail()
-      throw error.finished(requested: Linker.describe(T.self, qualifier))
+      throw error.noting(unused: arguments).finished(requested: Linker.describe(T.self, qualifier))
     }
   }
 

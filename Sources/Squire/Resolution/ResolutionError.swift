@@ -17,13 +17,19 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   public enum Reason: Sendable, Hashable {
     /// Nothing visible from the container provides `type` (under that name or tag, if any).
     case notRegistered(type: String)
-    /// Several components provide `type`, and none of them is marked `.default()`.
-    case ambiguous(type: String, candidates: [String])
+    /// `count` components provide `type`, and not exactly one of them is marked `.default()`:
+    /// none, or all of these when `markedDefault`. `candidates` describes the first few of them
+    /// (at most ``ResolutionError/listedCandidates``), so that the error stays short at any
+    /// scale.
+    case ambiguous(type: String, candidates: [String], count: Int, markedDefault: Bool)
     /// The components in `cycle` need each other through their initializers (or through
     /// injections not marked `cycle: true`), so none of them can be built first.
     case cycle([String])
     /// The component needs a runtime argument of `type` that was not passed to it.
     case missingArgument(type: String, component: String)
+    /// Runtime arguments of `types` were passed to `resolve(args:)`, and no `arg` parameter of
+    /// the component resolved took them.
+    case unusedArguments(types: [String])
     /// A component forwarded with `.as(type)` built an instance that is not a `type`.
     case notConvertible(component: String, type: String)
     /// A component is registered with a lifetime its type cannot have.
@@ -59,6 +65,15 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   @usableFromInline
   internal var steps: [PathStep]
 
+  /// Facts that explain the failure beyond its reason: an argument passed and not taken.
+  internal var notes: [String] = []
+  /// The fix, when the one for the reason alone would not fit (it depends on the missing type
+  /// itself: a protocol, an array).
+  internal var advice: String?
+
+  /// How many candidates an ambiguity lists before it counts the rest.
+  public static let listedCandidates = 5
+
   @usableFromInline
   init(reason: Reason, suggestions: [String] = []) {
     self.requested = ""
@@ -78,6 +93,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
       lines.append("  path: " + (path + [failingLink].compactMap { $0 }).joined(separator: " → "))
     }
     lines.append("  why: " + why)
+    lines += notes.map { "  note: " + $0 }
     lines.append("  fix: " + fix)
     if !suggestions.isEmpty {
       lines.append("  close matches:")
@@ -89,10 +105,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   /// The link the path ends in when the failing thing is a dependency rather than a component.
   private var failingLink: String? {
     switch reason {
-    case .notRegistered(let type), .ambiguous(let type, _):
+    case .notRegistered(let type), .ambiguous(let type, _, _, _):
       steps.isEmpty ? nil : type
-    case .cycle, .missingArgument, .notConvertible, .invalidLifetime, .tooDeep, .containerReleased,
-      .needsAwait, .factoryFailed, .containerClosed:
+    case .cycle, .missingArgument, .unusedArguments, .notConvertible, .invalidLifetime, .tooDeep,
+      .containerReleased, .needsAwait, .factoryFailed, .containerClosed:
       nil
     }
   }
@@ -101,14 +117,23 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     switch reason {
     case .notRegistered(let type):
       return "nothing registered in this container or its parents provides `\(type)`."
-    case .ambiguous(let type, let candidates):
-      return "\(candidates.count) components provide `\(type)` and none is marked `.default()`: "
-        + candidates.map { "`\($0)`" }.joined(separator: ", ") + "."
+    case .ambiguous(let type, let candidates, let count, let markedDefault):
+      let listed = Self.list(candidates, count: count)
+      return markedDefault
+        ? "\(count) components provide `\(type)` and all \(count) are marked `.default()`, so none "
+          + "is chosen: \(listed)."
+        : "\(count) components provide `\(type)` and none is marked `.default()`: \(listed)."
     case .cycle(let cycle):
       return "the components form a cycle with no break point: "
         + cycle.joined(separator: " → ") + "."
     case .missingArgument(let type, let component):
       return "`\(component)` takes a runtime argument of type `\(type)`, and none was passed to it."
+    case .unusedArguments(let types):
+      return "`resolve(args:)` was given "
+        + (types.count == 1 ? "an argument" : "arguments") + " of type "
+        + types.map { "`\($0)`" }.joined(separator: ", ")
+        + " that no `arg` parameter of the component took (an instance that was already made, "
+        + "under a lifetime other than `.prototype`, takes none)."
     case .notConvertible(let component, let type):
       return
         "`\(component)` is forwarded with `.as(\(type).self)`, but its instance is not a `\(type)`."
@@ -130,20 +155,29 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   }
 
   private var fix: String {
+    if let advice { return advice }
     switch reason {
     case .notRegistered(let type) where type.contains(" named ") || type.contains(" tagged "):
       return "forward a component with `.as(_:name:)` or `.as(_:tag:)` under exactly that name or "
         + "tag (see the close matches below for a typo), or ask without one."
     case .notRegistered(let type):
-      return Self.fixForMissing(type)
+      return "register a component that provides `\(type)`, or ask for `\(type)?` where it may be "
+        + "absent."
+    case .ambiguous(_, _, _, true):
+      return "keep `.default()` on one registration only, or ask by name or tag."
     case .ambiguous:
-      return "mark one registration with `.default()`, or ask by name or tag."
+      return "mark one registration with `.default()`, ask by name or tag, or take them all with "
+        + "`many`."
     case .cycle:
       return "break the cycle: inject one of the dependencies through a property with "
         + "`.injection(cycle: true) { ... }`, or use `Lazy`/`Provider` for it."
-    case .missingArgument(let type, _):
-      return "pass it when resolving: `container.resolve(args: value as \(type))`; "
-        + "a component that is not resolved directly cannot take arguments (use a `Provider`)."
+    case .missingArgument(let type, let component):
+      return "pass it when resolving `\(component)`: `container.resolve(args: ...)` with a "
+        + "`\(type)` among the arguments; a component built as another's dependency cannot take "
+        + "arguments (give the other a `Provider` of it)."
+    case .unusedArguments:
+      return "pass only the arguments the component takes, or take each in the registration "
+        + "with `arg`: `register { Logger(prefix: arg($0)) }`."
     case .notConvertible:
       return "forward the component only as types it conforms to or inherits from."
     case .invalidLifetime:
@@ -165,9 +199,42 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   }
 
   /// How to fix a missing unqualified type: shared by resolve errors and validation problems.
-  static func fixForMissing(_ type: String) -> String {
-    "register a component that provides it (`container.register(\(type).init)`, or another type "
-      + "forwarded with `.as(\(type).self)`), or ask for `\(type)?` where it may be absent."
+  /// `type` is the type itself, so that the advice fits what it is: a protocol cannot be
+  /// registered with `.init`, and an array is collected with `many`.
+  static func fixForMissing(_ type: Any.Type) -> String {
+    let name = String(describing: type)
+    if let element = (type as? any CollectionParameter.Type)?.elementType {
+      return "an array is not registered as itself: take every registered `\(element)` with "
+        + "`many` where it is asked for (`register { Owner(items: many($0)) }`). "
+        + Self.defaultValueNote
+    }
+    if type == Any.self || type == Void.self {
+      return "`\(name)` says nothing about what to build: give the parameter a concrete type or a "
+        + "protocol, and register a component that provides it."
+    }
+    let how =
+      isExistential(type)
+      ? "a type that conforms to it, forwarded with `.as(\(forwardable(name)).self)`: "
+        + "`container.register(MyType.init).as(\(forwardable(name)).self)`"
+      : "`container.register(\(name).init)`, or another type forwarded with "
+        + "`.as(\(forwardable(name)).self)`"
+    return "register a component that provides it (\(how)), or ask for `\(name)?` where it may be "
+      + "absent. " + defaultValueNote
+  }
+
+  private static let defaultValueNote =
+    "A parameter's default value is not used: Squire resolves every parameter of the "
+    + "initializer it is given."
+
+  /// `(any A & B)` where a bare composition would not parse in `.as(...)`.
+  static func forwardable(_ name: String) -> String {
+    name.contains("&") ? "(any \(NearMatches.bareName(name)))" : name
+  }
+
+  /// `a`, `b`, `c` and 9,995 more: a few listed, the rest counted.
+  static func list(_ listed: [String], count: Int) -> String {
+    let named = listed.map { "`\($0)`" }.joined(separator: ", ")
+    return count > listed.count ? named + " and \(count - listed.count) more" : named
   }
 
   /// Adds the component being built one level up, as the error travels out of it.

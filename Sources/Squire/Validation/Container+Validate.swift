@@ -1,8 +1,8 @@
 extension Container {
   /// Checks the whole graph this container can resolve, its parents' registrations included,
   /// and reports every problem at once: missing dependencies (and unknown names and tags),
-  /// ambiguities, cycles with no break point, captive dependencies and runtime arguments that
-  /// cannot be passed.
+  /// ambiguities (two `.default()`s included), cycles with no break point, captive dependencies,
+  /// runtime arguments that cannot be passed, and `.as` to a type the component is not.
   ///
   /// ```swift
   /// let container = Container()

@@ -41,6 +41,9 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
     /// Resolving `from` builds components nested `depth` deep, down to `to`: deeper than
     /// resolution goes (`limit`), so resolving it fails.
     case tooDeep(from: String, to: String, depth: Int, limit: Int)
+    /// `component` is forwarded with `.as(type)`, and its instances are not a `type`: resolving
+    /// `type` through it would fail every time.
+    case wrongForward(component: String, type: String)
   }
 
   /// How a dependency was narrowed beyond its type.
@@ -50,12 +53,16 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
     /// Asked for under a tag type, given by its name: `.as(Engine.self, tag: Sport.self)`
     /// provides it.
     case tag(String)
+    /// Asked for under every one of several tags (nested `by(tag:on:)`), given by their names:
+    /// a component forwarded under each of them provides it.
+    case tags([String])
 
     /// `name "BMW"` or `tag Sport`.
     public var description: String {
       switch self {
       case .name(let name): "name \"\(name)\""
       case .tag(let tag): "tag \(tag)"
+      case .tags(let tags): "tags \(tags.joined(separator: ", "))"
       }
     }
   }

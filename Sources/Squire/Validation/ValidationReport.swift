@@ -18,7 +18,7 @@
 /// ```
 public struct ValidationReport: Error, Sendable, CustomStringConvertible {
   /// Every problem found, missing dependencies first, then ambiguities, cycles, captive
-  /// dependencies and unpassable arguments; in the same order in every run.
+  /// dependencies, unpassable arguments and wrong forwards; in the same order in every run.
   public let problems: [ValidationProblem]
   /// How many components were checked: those a resolve from the container can reach.
   public let componentCount: Int

@@ -104,3 +104,17 @@ struct GraphExportTests {
     #expect(container.graph(.dot).contains(#"c1 [label="Node<S1>\n.prototype"];"#))
   }
 }
+
+@Suite("Graph export escaping")
+struct GraphExportEscapingTests {
+  @Test func mermaidLabelsHaveNoRawLineBreaks() {
+    let container = Container()
+    container.register(Forge.init).as(Forge.self, name: "two\nlines #1")
+    let mermaid = container.graph(.mermaid)
+    #expect(mermaid.contains("two<br/>lines #35;1"), "\(mermaid)")
+    // Every line of the chart is a statement: no label spills onto a line of its own.
+    for line in mermaid.split(separator: "\n") {
+      #expect(line.hasPrefix("  ") || line == "flowchart LR", "\(line)")
+    }
+  }
+}

@@ -26,7 +26,7 @@ struct RegistrationWhileRunningTests {
     #expect(container.resolve(Engine.self) is BMWEngine)
     container.register(OtherEngine.init).as(Engine.self)
     let error = try #require(throws: ResolutionError.self) { try container.tryResolve(Engine.self) }
-    guard case .ambiguous(_, let candidates) = error.reason else {
+    guard case .ambiguous(_, let candidates, _, _) = error.reason else {
       Issue.record("expected an ambiguity: \(error)")
       return
     }

@@ -265,6 +265,7 @@ struct RandomGraphTests {
         case .unpassableArgument: Issue.record("no arguments were generated: \(problem)")
         case .cleanupNeverRuns: Issue.record("no cleanups were generated: \(problem)")
         case .tooDeep: Issue.record("no graph is generated that deep: \(problem)")
+        case .wrongForward: Issue.record("every generated forward fits: \(problem)")
         }
       }
       #expect(missing == reference.missing, "\(report)")

@@ -54,7 +54,7 @@ struct ValidationTests {
     #expect(
       problem.kind
         == .missingDependency(type: "Forge", qualifier: nil, neededBy: ["PlateArmor", "Smith"]))
-    #expect(problem.description.contains("needed by: PlateArmor, Smith"))
+    #expect(problem.description.contains("needed by: `PlateArmor`, `Smith`"))
   }
 
   @Test func optionalDependencyMayBeAbsent() {

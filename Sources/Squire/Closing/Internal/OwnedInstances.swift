@@ -83,6 +83,11 @@ final class OwnedInstances: @unchecked Sendable {
     }
   }
 
+  /// Forgets the cells of the records `ids` names: the next resolve makes new instances.
+  func removeCells(_ ids: Set<ObjectIdentifier>) {
+    lock.withLock { cells = cells.filter { !ids.contains($0.key) } }
+  }
+
   /// Keeps `cleanup` to run at close.
   func adopt(_ cleanup: PendingCleanup) {
     lock.withLock { cleanups.append(cleanup) }

@@ -146,6 +146,7 @@ struct GraphPicture {
     case .none: break
     case .name(let name): parts.append("name: \"\(name)\"")
     case .tag(let tag): parts.append("tag: \(TagRegistry.name(of: tag))")
+    case .tags(let tags): parts.append("tags: \(TagRegistry.names(of: tags))")
     }
     if edge.isDeferred { parts.append("deferred") }
     return Edge(

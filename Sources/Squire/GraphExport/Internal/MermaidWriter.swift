@@ -36,8 +36,12 @@ enum MermaidWriter {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// Mermaid's entity codes for what would end a label or be read as markup.
+  /// Mermaid's entity codes for what would end a label or be read as markup (`#` starts an
+  /// entity code itself); a line break inside a name becomes a break in the label, as in DOT.
   private static func escaped(_ text: String) -> String {
-    text.replacing(["\"": "#quot;", "<": "#lt;", ">": "#gt;"])
+    text.replacing([
+      "\"": "#quot;", "<": "#lt;", ">": "#gt;", "#": "#35;", "\n": "<br/>", "\r\n": "<br/>",
+      "\r": "<br/>",
+    ])
   }
 }

@@ -35,8 +35,9 @@ struct DependencyGraph {
   let unanswered: [Unanswered]
   /// Per node, the types of the runtime arguments it takes.
   let arguments: [[String]]
-  /// Keys that several components of one container provide as their own type: resolving such a
-  /// type fails even if no component depends on it.
+  /// Keys that several components of one container provide as their own type, or that several
+  /// components marked `.default()` provide: resolving such a type fails even if no component
+  /// depends on it.
   let duplicates: [(key: LookupKey, candidates: [Candidate])]
 
   init(linker: Linker) {
@@ -168,6 +169,17 @@ struct DependencyGraph {
         continue
       }
       duplicates.append((own, candidates))
+    }
+    // Two `.default()`s for one key are a mistake even when nothing depends on it yet: resolving
+    // it fails. Only keys with a default can be such, and defaults are rare, so this is cheap.
+    for record in nodes where record.isDefault {
+      for forward in record.forwards {
+        let key = LookupKey(type: forward.type, qualifier: forward.qualifier)
+        guard checked.insert(key).inserted, case .ambiguous(let candidates) = choice(key),
+          candidates.allSatisfy(\.record.isDefault)
+        else { continue }
+        duplicates.append((key, candidates))
+      }
     }
     self.duplicates = duplicates
   }

@@ -27,6 +27,7 @@ struct Validator {
     problems += unpassableArguments()
     problems += cleanupsThatNeverRun()
     problems += tooDeep()
+    problems += wrongForwards()
   }
 
   // MARK: Missing and ambiguous dependencies
@@ -49,7 +50,8 @@ struct Validator {
       let path = paths.path(to: nearest).map { graph.nodes[$0].typeName } + [edge.typeName]
       let candidates = items[0].candidates
       if candidates.isEmpty {
-        missing.append(missingProblem(edge, neededBy: neededBy, path: path))
+        let askers = Set(items.map { ObjectIdentifier(graph.nodes[$0.from]) })
+        missing.append(missingProblem(edge, neededBy: neededBy, path: path, askers: askers))
       } else {
         ambiguous.append(
           ambiguousProblem(
@@ -57,20 +59,23 @@ struct Validator {
       }
     }
     for (key, candidates) in graph.duplicates where byKey[key] == nil {
+      let first = candidates[0]
+      let provided = first.forward.map { first.record.forwards[$0].forwardedType }
       let name =
-        candidates.first { ObjectIdentifier($0.record.implementationType) == key.type }?
-        .record.typeName ?? candidates[0].record.typeName
+        provided.map { Linker.describe($0, key.qualifier) } ?? first.record.typeName
       ambiguous.append(ambiguousProblem(key, name, name, candidates, [], [name]))
     }
     return sorted(missing) + sorted(ambiguous)
   }
 
-  private func missingProblem(_ edge: DependencyEdge, neededBy: [String], path: [String])
-    -> ValidationProblem
-  {
+  private func missingProblem(
+    _ edge: DependencyEdge, neededBy: [String], path: [String], askers: Set<ObjectIdentifier>
+  ) -> ValidationProblem {
     let type = String(describing: edge.type)
     let asker = neededBy.count == 1 ? "`\(neededBy[0])` needs" : "\(neededBy.count) components need"
-    var details = neededBy.count > 1 ? ["needed by: " + neededBy.joined(separator: ", ")] : []
+    var details =
+      neededBy.count > 1
+      ? ["needed by: " + Self.listed(neededBy)] : []
     if edge.from.lifetime == .single
       && (linker.isSuppliedByChildren(edge.key) || linker.isMissingWhereBuilt(edge.from, edge.key))
     {
@@ -82,7 +87,8 @@ struct Validator {
       details.append(
         "a parent declares it `suppliedByEachChild`: this child container must register it")
     }
-    let suggestions = linker.nearMatches.suggestions(for: edge.type, qualifier: edge.key.qualifier)
+    let suggestions = linker.nearMatches.suggestions(
+      for: edge.type, qualifier: edge.key.qualifier, askers: askers)
     switch edge.key.qualifier {
     case .none:
       return ValidationProblem(
@@ -91,8 +97,8 @@ struct Validator {
         what: "Missing dependency: nothing provides `\(type)`, which \(asker).",
         details: details,
         why: "nothing registered in this container or its parents provides `\(type)`, so "
-          + "resolving \(neededBy.map { "`\($0)`" }.joined(separator: ", ")) fails.",
-        fix: ResolutionError.fixForMissing(type))
+          + "resolving \(Self.listed(neededBy)) fails.",
+        fix: ResolutionError.fixForMissing(edge.type))
     case .name(let name):
       return ValidationProblem(
         kind: .missingDependency(type: type, qualifier: .name(name), neededBy: neededBy),
@@ -104,6 +110,22 @@ struct Validator {
           + "string, so a typo shows only when validating or resolving.",
         fix: "forward a component under exactly that name, or correct the name where it is asked "
           + "for (see the close matches); tags, being types, are checked by the compiler.")
+    case .tags(let ids):
+      let tags = TagRegistry.names(of: ids)
+      let forwards = ids.map { "`.as(\(type).self, tag: \(TagRegistry.name(of: $0)).self)`" }
+        .sorted().joined(separator: " and ")
+      return ValidationProblem(
+        kind: .missingDependency(
+          type: type, qualifier: .tags(ids.map(TagRegistry.name(of:)).sorted()),
+          neededBy: neededBy),
+        path: path, suggestions: suggestions,
+        what: "Unknown tags: nothing provides `\(type)` under every one of the tags \(tags), "
+          + "which \(asker).",
+        details: details,
+        why: "nested `by(tag:on:)` modifiers ask for a component forwarded under each of their "
+          + "tags, and no component is forwarded with all of \(forwards).",
+        fix: "forward the component meant for it under every one of these tags, or drop the tags "
+          + "it does not have where it is asked for (see the close matches).")
     case .tag(let id):
       let tag = TagRegistry.name(of: id)
       return ValidationProblem(
@@ -122,28 +144,50 @@ struct Validator {
     _ key: LookupKey, _ bareType: String, _ type: String, _ candidates: [Candidate],
     _ neededBy: [String], _ path: [String]
   ) -> ValidationProblem {
-    let listed = candidates.map(\.description).sorted()
+    // A few candidates are described, in registration order, and the rest counted: an
+    // ambiguity among thousands stays a paragraph.
+    let listed = ResolutionError.list(
+      candidates.prefix(ResolutionError.listedCandidates).map(\.description),
+      count: candidates.count)
     let qualifier = publicQualifier(key.qualifier)
-    let why =
-      neededBy.isEmpty
-      ? "`\(type)` is registered \(candidates.count) times in the same container, so resolving it "
-        + "fails: Squire will not pick one at random."
-      : "\(neededBy.map { "`\($0)`" }.joined(separator: ", ")) \(neededBy.count == 1 ? "asks" : "ask") "
-        + "for one `\(type)`, and Squire will not pick one at random."
+    let allDefaults = candidates.allSatisfy(\.record.isDefault)
+    let what =
+      allDefaults
+      ? "Ambiguous dependency: \(candidates.count) components provide `\(type)` and "
+        + "\(candidates.count) are marked `.default()`."
+      : "Ambiguous dependency: \(candidates.count) components provide `\(type)` and none is "
+        + "marked `.default()`."
+    let why: String
+    if allDefaults {
+      why =
+        "`.default()` picks one among several; on more than one it picks none, so resolving "
+        + "`\(type)` fails."
+    } else if neededBy.isEmpty {
+      why =
+        "`\(type)` is registered \(candidates.count) times in the same container, so resolving "
+        + "it fails: Squire will not pick one at random."
+    } else {
+      why =
+        "\(Self.listed(neededBy)) "
+        + "\(neededBy.count == 1 ? "asks" : "ask") for one `\(type)`, and Squire will not pick one "
+        + "at random."
+    }
+    let fix: String
+    if allDefaults {
+      fix = "keep `.default()` on the one registration to use, and remove it from the others."
+    } else if neededBy.isEmpty {
+      fix = "remove the duplicate registration, or mark the one to use with `.default()`."
+    } else {
+      fix =
+        "mark one registration with `.default()`, ask for one by name or tag, or take them "
+        + "all with `many`."
+    }
     return ValidationProblem(
       kind: .ambiguousDependency(
         type: bareType, qualifier: qualifier,
         candidates: candidates.map(\.record.typeName).sorted(),
         neededBy: neededBy),
-      path: path,
-      what: "Ambiguous dependency: \(candidates.count) components provide `\(type)` and none is "
-        + "marked `.default()`.",
-      details: ["candidates: " + listed.joined(separator: "; ")],
-      why: why,
-      fix: neededBy.isEmpty
-        ? "remove the duplicate registration, or mark the one to use with `.default()`."
-        : "mark one registration with `.default()`, ask for one by name or tag, or take them all "
-          + "with `many`.")
+      path: path, what: what, details: ["candidates: " + listed], why: why, fix: fix)
   }
 
   // MARK: Cycles
@@ -251,7 +295,7 @@ struct Validator {
           component: component, argumentTypes: arguments, neededBy: neededBy),
         path: (paths.path(to: nearest) + [target]).map { graph.nodes[$0].typeName },
         what: "Unpassable argument: `\(component)` takes a runtime argument (\(listed)), but "
-          + neededBy.map { "`\($0)`" }.joined(separator: ", ") + " "
+          + Self.listed(neededBy) + " "
           + (neededBy.count == 1 ? "builds" : "build") + " it as a dependency.",
         details: ["registered at: " + locations([target])],
         why: "runtime arguments (`resolve(args:)`) go only to the component resolved at the top; "
@@ -351,7 +395,37 @@ struct Validator {
       })
   }
 
+  // MARK: Wrong forwards
+
+  private func wrongForwards() -> [ValidationProblem] {
+    var found: [ValidationProblem] = []
+    for record in graph.nodes {
+      for forward in record.forwards
+      where ForwardCheck.fits(record.implementationType, as: forward.forwardedType) == false {
+        let component = record.typeName
+        let type = forward.typeName
+        found.append(
+          ValidationProblem(
+            kind: .wrongForward(component: component, type: type), path: [component],
+            what: "Wrong forward: `\(component)` is forwarded with "
+              + "`.as(\(ResolutionError.forwardable(type)).self)`, and it is not a `\(type)`.",
+            details: ["registered at: `\(component)` \(record.location)"],
+            why: "`\(component)` neither conforms to nor inherits from `\(type)`, so resolving "
+              + "`\(type)` through it fails every time.",
+            fix: "remove that `.as`, or make `\(component)` conform to `\(type)`; if the factory "
+              + "returns a subclass that does, declare the subclass as its return type."))
+      }
+    }
+    return sorted(found)
+  }
+
   // MARK: Helpers
+
+  /// `A`, `B` and 40 more: a few names written, the rest counted.
+  private static func listed(_ names: [String]) -> String {
+    ResolutionError.list(
+      Array(names.prefix(ResolutionError.listedCandidates)), count: names.count)
+  }
 
   private func names(_ nodes: [Int]) -> [String] {
     Array(Set(nodes.map { graph.nodes[$0].typeName })).sorted()
@@ -367,6 +441,7 @@ struct Validator {
     case .none: nil
     case .name(let name): .name(name)
     case .tag(let tag): .tag(TagRegistry.name(of: tag))
+    case .tags(let tags): .tags(tags.map(TagRegistry.name(of:)).sorted())
     }
   }
 

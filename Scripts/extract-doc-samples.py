@@ -1,0 +1,261 @@
+#!/usr/bin/env python3
+"""Turns every ```swift block of README.md and Sources/Squire/Squire.docc/*.md into a test, so
+that no sample in the documentation can drift from the library. Run it after editing the docs:
+
+    python3 Scripts/extract-doc-samples.py && swift test --filter DocSamples
+
+It writes Tests/SquireDocSampleTests/Generated/ (one file per sample, committed; CI runs the
+script and fails if the files change). A new article in Squire.docc is picked up by itself.
+
+How a block becomes a test. Declarations at the block's top level (`protocol`, `class`,
+`struct`, `enum`, `actor`, `func`, `typealias`, with their attributes) go into a suite of their
+own, so each sample can declare its own `Knight`; every other line is the body of the sample's
+`@Test`, which runs it. `import` lines are dropped (the file imports Squire and Testing).
+A line `print(expression)  // text` is checked: the test expects the expression to print `text`.
+
+Types a block uses without declaring them come from a namespace in
+Tests/SquireDocSampleTests/Context/ named by `uses` (below): `Garage` has seed 004's cars built
+through initializers, `Workshop` the cars of property and method injection. Add what a new
+article needs there, not to the article; what the reader must see belongs in the block.
+
+Comments on the lines before the fence change how the block is used (invisible in GitHub and
+DocC); several may be given, one a line:
+
+    <!-- sample: continues -->   the block goes on from the previous block of the same page
+                                 (same declarations, same test), e.g. types, then their
+                                 registration, then a resolve
+    <!-- sample: compile -->     compiled, not run: the block traps on purpose or needs an app
+    <!-- sample: output -->      before a ```text block: exactly what the previous sample
+                                 prints; the test compares it, so the page shows real output.
+                                 To write (or refresh) these blocks from a test run:
+                                 swift test --filter SquireDocSampleTests 2>&1 |
+                                   python3 Scripts/extract-doc-samples.py --fill-outputs
+    <!-- sample: uses Garage --> the block's unknown names are looked up in that namespace
+                                 of Context/ (for a sample that `continues`, the first block's
+                                 namespace holds)
+    <!-- sample: skip REASON --> not compiled; say why (a Package.swift manifest is not Swift
+                                 the test target can compile)
+"""
+
+import pathlib
+import re
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+OUTPUT = ROOT / "Tests" / "SquireDocSampleTests" / "Generated"
+DOCUMENTS = [ROOT / "README.md"] + sorted((ROOT / "Sources" / "Squire" / "Squire.docc").glob("*.md"))
+
+MARKER = re.compile(r"^<!--\s*sample:\s*(\w+)\s*(.*?)\s*-->\s*$")
+DECLARATION = re.compile(
+    r"^(@\w+(\([^)]*\))?\s+)*((public|internal|fileprivate|private|final|nonisolated|indirect)\s+)*"
+    r"(protocol|class|struct|enum|actor|func|typealias)\b"
+)
+CHECKED_PRINT = re.compile(r"^(\s*)print\((.*)\)\s*//\s*(.+?)\s*$")
+
+
+class Sample:
+    def __init__(self, document, line, mode, namespace, section):
+        self.section = section  # named after the heading above it, so line edits do not rename
+        self.document = document
+        self.line = line
+        self.mode = mode  # "run" or "compile"
+        self.namespace = namespace
+        self.declarations = []
+        self.body = []
+        self.output = None
+        self.output_lines = None  # where the output block's text is: (first, end) line indices
+
+    @property
+    def name(self):
+        stem = re.sub(r"\W", "", self.document.stem)
+        return f"{stem}_{self.section}"
+
+    def add(self, lines, first_line):
+        depth = 0
+        in_declaration = False
+        for offset, text in enumerate(lines):
+            stripped = text.strip()
+            if depth == 0 and not in_declaration:
+                if stripped.startswith("import "):
+                    continue
+                if DECLARATION.match(text):
+                    in_declaration = True
+            if in_declaration:
+                self.declarations.append(text)
+                depth += text.count("{") - text.count("}")
+                if depth <= 0:
+                    in_declaration = False
+                    depth = 0
+            else:
+                self.body.append((first_line + offset, text))
+
+
+def parse(document):
+    samples = []
+    lines = document.read_text().split("\n")
+    index = 0
+    markers = {}
+    heading = "Top"
+    per_heading = {}
+    while index < len(lines):
+        text = lines[index]
+        title = re.match(r"^#+\s+(.*)$", text)
+        if title:
+            words = re.findall(r"[A-Za-z0-9]+", title.group(1))
+            heading = "".join(word[0].upper() + word[1:] for word in words) or "Untitled"
+        found = MARKER.match(text.strip())
+        if found:
+            markers[found.group(1)] = found.group(2)
+            index += 1
+            continue
+        fence = re.match(r"^```(\w*)\s*$", text)
+        if not fence:
+            if text.strip():
+                markers = {}
+            index += 1
+            continue
+        language = fence.group(1)
+        end = index + 1
+        while end < len(lines) and not lines[end].startswith("```"):
+            end += 1
+        block = lines[index + 1 : end]
+        namespace = markers.pop("uses", None)
+        kinds = list(markers)
+        if len(kinds) > 1:
+            sys.exit(f"{document.relative_to(ROOT)}:{index + 1}: markers {kinds} do not combine")
+        kind = kinds[0] if kinds else None
+        marker = (kind, markers[kind]) if kind else None
+        where = f"{document.relative_to(ROOT)}:{index + 1}"
+        if language == "text" and kind == "output":
+            if not samples:
+                sys.exit(f"{where}: an output block with no sample before it")
+            samples[-1].output = "\n".join(block)
+            samples[-1].output_lines = (index + 1, end)
+        elif language == "swift":
+            if kind == "skip":
+                if not marker[1]:
+                    sys.exit(f"{where}: say why the sample is skipped: <!-- sample: skip REASON -->")
+            elif kind == "continues":
+                if not samples:
+                    sys.exit(f"{where}: `continues` with no sample before it on the page")
+                samples[-1].add(block, index + 2)
+            elif kind in (None, "compile"):
+                mode = "compile" if kind == "compile" else "run"
+                per_heading[heading] = per_heading.get(heading, 0) + 1
+                count = per_heading[heading]
+                section = heading if count == 1 else f"{heading}{count}"
+                sample = Sample(document, index + 1, mode, namespace, section)
+                sample.add(block, index + 2)
+                samples.append(sample)
+            else:
+                sys.exit(f"{where}: unknown sample marker `{kind}`")
+        elif kind is not None:
+            sys.exit(f"{where}: a `{kind}` marker before a ```{language} block")
+        markers = {}
+        index = end + 1
+    return samples
+
+
+def swift_string(text):
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def render(sample):
+    source = sample.document.relative_to(ROOT)
+    out = [
+        "// swift-format-ignore-file",
+        f"// Generated by Scripts/extract-doc-samples.py from {source}, the section the name says.",
+        "// Do not edit: edit the page and run the script.",
+        "// The formatter leaves the file alone: it keeps the page's layout.",
+        "",
+        "import Squire",
+        "import Testing",
+        "",
+    ]
+    if sample.namespace:
+        out.append(f"extension {sample.namespace} {{")
+    out += [
+        f'@Suite("{source}, {sample.section}")',
+        f"struct {sample.name} {{",
+    ]
+    out += ["  " + line if line else "" for line in sample.declarations]
+    if sample.declarations:
+        out.append("")
+    checks_output = sample.output is not None
+    attribute = "  @Test" if sample.mode == "run" else "  // Compiled, not run: the page shows it trapping or needing an app."
+    out.append(attribute)
+    # Synchronous unless the page awaits: in async code `resolve` is the async overload, which
+    # asks for `await` the page does not show.
+    is_async = any(re.search(r"\bawait\b", text) for _, text in sample.body)
+    out.append("  func sample() async throws {" if is_async else "  func sample() throws {")
+    if checks_output:
+        out.append("    var printed: [String] = []")
+        out.append("    func print(_ items: Any..., separator: String = \" \") {")
+        out.append("      printed.append(items.map { \"\\($0)\" }.joined(separator: separator))")
+        out.append("    }")
+    declared = []
+    for line_number, text in sample.body:
+        checked = CHECKED_PRINT.match(text)
+        if checked and not checks_output:
+            indent, expression, expected = checked.groups()
+            text = f'{indent}#expect("\\({expression})" == {swift_string(expected)})'
+        binding = re.match(r"^(let|var) (\w+)\b", text)
+        if binding:
+            declared.append(binding.group(2))
+        out.append("    " + text if text else "")
+    # Samples show values they do not go on to use; that is not worth a warning here.
+    for name in declared:
+        out.append(f"    _ = {name}")
+    if checks_output:
+        out.append('    let expected = #"""')
+        out += ["      " + line if line else "" for line in sample.output.split("\n")]
+        out.append('      """#')
+        out.append('    #expect(printed.joined(separator: "\\n") == expected)')
+    out.append("  }")
+    out.append("}")
+    if sample.namespace:
+        out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def fill_outputs(log):
+    """Writes each output block from what its sample printed, as a failing test reports it."""
+    actual = {}
+    pattern = re.compile(
+        r"at (\w+)\.swift:\d+:\d+: Expectation failed: \(printed\.joined\(separator: \"\\n\"\) → \"(.*?)\"\) == \(expected →",
+        re.S,
+    )
+    for found in pattern.finditer(log):
+        text = found.group(2).replace('\\"', '"').replace("\\\\", "\\")
+        actual[found.group(1)] = text
+    for document in DOCUMENTS:
+        lines = document.read_text().split("\n")
+        changes = [
+            (sample.output_lines, actual[sample.name])
+            for sample in parse(document)
+            if sample.output_lines and sample.name in actual
+        ]
+        for (first, end), text in sorted(changes, reverse=True):
+            lines[first:end] = text.split("\n")
+        if changes:
+            document.write_text("\n".join(lines))
+            print(f"{document.relative_to(ROOT)}: {len(changes)} output block(s) written")
+
+
+def main():
+    if "--fill-outputs" in sys.argv:
+        fill_outputs(sys.stdin.read())
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    written = set()
+    for document in DOCUMENTS:
+        for sample in parse(document):
+            path = OUTPUT / f"{sample.name}.swift"
+            path.write_text(render(sample))
+            written.add(path.name)
+    for stale in OUTPUT.glob("*.swift"):
+        if stale.name not in written:
+            stale.unlink()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,57 @@
+import Synchronization
+
+// What the runtime knows about a type that the language does not let generic code ask: whether
+// it is an existential (`any Weapon`) and whether its values are class instances. Read from the
+// type's metadata, whose layout is part of Swift's ABI.
+
+/// The metadata kind of an existential type (`any P`, `any P & Q`, `AnyObject`, `Any`).
+private let existentialKind: UInt = 0x303
+
+/// Whether `type` is an existential: `any P`, `AnyObject`, `Any`.
+@usableFromInline
+func isExistential(_ type: Any.Type) -> Bool {
+  unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) == existentialKind
+}
+
+/// Whether values of `type` may be of different types: an existential (`any P`), a
+/// constrained one (`any Collection<Int>`) or an existential metatype (`any P.Type`).
+@usableFromInline
+func holdsValuesOfVariousTypes(_ type: Any.Type) -> Bool {
+  // Existential, existential metatype, extended existential.
+  let kind = unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self)
+  return kind == existentialKind || kind == 0x306 || kind == 0x307
+}
+
+/// Whether every value of `type` is a class instance: a class, `AnyObject`, or an existential
+/// whose protocols are class-bound (`any Weapon` with `protocol Weapon: AnyObject`). Only such
+/// values can be held weakly.
+@usableFromInline
+func holdsClassInstances(_ type: Any.Type) -> Bool {
+  if type is AnyObject.Type { return true }
+  guard isExistential(type) else { return false }
+  // After the kind come the existential's flags, whose top bit is clear when it is class-bound.
+  let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+  let flags = metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt32.self)
+  return flags & 0x8000_0000 == 0
+}
+
+/// The dynamic type a forward (`.as`) last accepted with a checked cast, read from any thread:
+/// instances of that type are converted without asking the runtime again.
+@usableFromInline
+final class CheckedType: Sendable {
+  @usableFromInline
+  let value = Atomic<UInt>(0)
+
+  @usableFromInline
+  init() {}
+
+  @inlinable
+  func accepted(_ type: ObjectIdentifier) -> Bool {
+    value.load(ordering: .relaxed) == UInt(bitPattern: type)
+  }
+
+  @inlinable
+  func accept(_ type: ObjectIdentifier) {
+    value.store(UInt(bitPattern: type), ordering: .relaxed)
+  }
+}

@@ -1,0 +1,52 @@
+import Testing
+
+@testable import Squire
+
+@Suite("Resetting a lifetime's instances")
+struct ResetInstancesTests {
+  @Test func perContainerInstancesAreMadeAgainAfterAReset() {
+    let container = Container()
+    container.register(Service.init).lifetime(.perContainer)
+    container.register(BMWEngine.init).lifetime(.single)
+    let first: Service = container.resolve()
+    let engine: BMWEngine = container.resolve()
+    container.resetInstances(of: .perContainer)
+    #expect(container.resolve(Service.self) !== first)
+    #expect(container.resolve(BMWEngine.self) === engine)
+  }
+
+  @Test func singleInstancesAreMadeAgainForTheWholeTree() {
+    let parent = Container()
+    parent.register(BMWEngine.init).lifetime(.single)
+    let child = Container(parent: parent)
+    let engine: BMWEngine = child.resolve()
+    parent.resetInstances(of: .single)
+    let again: BMWEngine = child.resolve()
+    #expect(again !== engine)
+    #expect(parent.resolve(BMWEngine.self) === again)
+  }
+
+  @Test func aChildsResetLeavesItsParentsInstances() {
+    let parent = Container()
+    parent.register(Service.init).lifetime(.perContainer)
+    let child = Container(parent: parent)
+    let parents: Service = parent.resolve()
+    let childs: Service = child.resolve()
+    child.resetInstances(of: .perContainer)
+    #expect(parent.resolve(Service.self) === parents)
+    #expect(child.resolve(Service.self) !== childs)
+  }
+
+  @Test func weakAndScopedInstancesAreLetGo() {
+    let session = Scope("session")
+    let container = Container()
+    container.register(Service.init).lifetime(.weak)
+    container.register(BMWEngine.init).lifetime(.scoped(session))
+    let held: Service = container.resolve()
+    let engine: BMWEngine = container.resolve()
+    container.resetInstances(of: .weak)
+    container.resetInstances(of: .scoped(session))
+    #expect(container.resolve(Service.self) !== held)
+    #expect(container.resolve(BMWEngine.self) !== engine)
+  }
+}
