@@ -222,6 +222,9 @@ final class Snapshot: @unchecked Sendable {
     }
   }
 
+  /// How many producers linked on demand this snapshot keeps now.
+  var extraCountForTesting: Int { lock.withLock { extraCount } }
+
   /// How many producers linked on demand a snapshot keeps.
   static var maximumExtra: Int { 1_024 }
 }

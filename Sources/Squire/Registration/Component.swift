@@ -9,7 +9,7 @@
 /// ```
 ///
 /// Options take effect at the next resolve; changing them after resolving is allowed.
-public struct Component<Impl> {
+public struct Component<Impl>: Sendable {
   @usableFromInline
   let container: Container
   @usableFromInline

@@ -119,3 +119,33 @@ final class Library: Sendable {
   let bundle: Folio
   init(bundle: Folio) { self.bundle = bundle }
 }
+
+// A part that takes a while to register.
+final class Barracks: Sendable { init() {} }
+enum SlowPart: Part {
+  static func load(container: Container) {
+    usleep(20_000)
+    container.register(Barracks.init)
+  }
+}
+
+// Scoped components met before and after the scope closes within one resolve.
+final class Ledger: Sendable { init() {} }
+final class Closer: Sendable {
+  init(scope: ScopeBox) { scope.scope.close() }
+}
+struct ScopeBox: Sendable { let scope: Scope }
+final class Clerk: Sendable {
+  let ledger: Ledger
+  init(ledger: Ledger) { self.ledger = ledger }
+}
+final class Office: Sendable {
+  let ledger: Ledger
+  let closer: Closer
+  let clerk: Clerk
+  init(ledger: Ledger, closer: Closer, clerk: Clerk) {
+    self.ledger = ledger
+    self.closer = closer
+    self.clerk = clerk
+  }
+}
