@@ -230,8 +230,8 @@ struct TruthfulAnswersTests {
 
   @Test func weakAcceptsAnyObjectAndClassBoundExistentials() {
     let container = Container()
-    container.register { () -> AnyObject in Sabre() }.lifetime(unchecked: .weak)
-    container.register { () -> any Blade in Sabre() }.lifetime(unchecked: .weak)
+    container.register { () -> AnyObject in Sabre() }.lifetime(.weak)
+    container.register { () -> any Blade in Sabre() }.lifetime(.weak)
     let held = container.resolve(AnyObject.self)
     #expect(container.resolve(AnyObject.self) === held)
     let blade = container.resolve((any Blade).self)

@@ -94,6 +94,31 @@ let benchmarks: @Sendable () -> Void = {
   }
   scenarios(handWritten)
   scenarios(squire)
+  // S6 by name, tag and `Optional`, beside a plain resolve of the same leaf: they should scale
+  // with threads as the plain one does.
+  for threads in threadCounts {
+    let suffix = "\(threads) thread\(threads == 1 ? "" : "s")"
+    Benchmark("S6 Squire plain leaf \(suffix)") { benchmark in
+      concurrently(threads: threads, total: benchmark.scaledIterations.count) {
+        blackHole(squire.s6Plain())
+      }
+    }
+    Benchmark("S6 Squire named leaf \(suffix)") { benchmark in
+      concurrently(threads: threads, total: benchmark.scaledIterations.count) {
+        blackHole(squire.s6Named())
+      }
+    }
+    Benchmark("S6 Squire tagged leaf \(suffix)") { benchmark in
+      concurrently(threads: threads, total: benchmark.scaledIterations.count) {
+        blackHole(squire.s6Tagged())
+      }
+    }
+    Benchmark("S6 Squire optional leaf \(suffix)") { benchmark in
+      concurrently(threads: threads, total: benchmark.scaledIterations.count) {
+        blackHole(squire.s6Optional())
+      }
+    }
+  }
   // S9: S2 through the async `resolve` (nothing async in the graph), beside S2 above.
   Benchmark("S9 Squire async resolve of S2") { benchmark in
     for _ in benchmark.scaledIterations { blackHole(await squire.s2Async()) }

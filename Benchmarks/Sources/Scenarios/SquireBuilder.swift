@@ -9,6 +9,7 @@ public final class SquireBuilder: Builder {
   private let prototypes = Container()
   private let singles = Container()
   private let injected = Container()
+  private let qualified = Container()
 
   /// Registers every scenario and builds the shared leaves of S3.
   public init() {
@@ -17,6 +18,27 @@ public final class SquireBuilder: Builder {
     Self.registerGraph(in: singles, sharing: .single)
     singles.initializeSingletons()
     Self.registerInjectedGraph(in: injected)
+    qualified.register(Leaf.init).as(Leaf.self, name: "leaf").as(Leaf.self, tag: LeafTag.self)
+  }
+
+  /// S6 by name: one leaf resolved under a name, from whatever thread calls it.
+  public func s6Named() -> Leaf {
+    qualified.resolve(name: "leaf")
+  }
+
+  /// S6 by tag.
+  public func s6Tagged() -> Leaf {
+    qualified.resolve(tag: LeafTag.self)
+  }
+
+  /// S6 of an `Optional`: a leaf that is there.
+  public func s6Optional() -> Leaf? {
+    one.resolve()
+  }
+
+  /// S6 plain, for the same leaf: the figure the three above compare with.
+  public func s6Plain() -> Leaf {
+    one.resolve()
   }
 
   /// The ten-class graph of S4: every dependency injected into a property through its key path.
@@ -107,3 +129,6 @@ public final class SquireBuilder: Builder {
     prototypes.resolve()
   }
 }
+
+/// The tag of S6's tagged leaf.
+public enum LeafTag {}

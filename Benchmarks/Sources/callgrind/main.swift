@@ -72,6 +72,35 @@ func run(_ builder: some Builder, _ scenario: String, _ count: Int) {
   }
 }
 
+// S6 by name, tag and `Optional` (Squire's): `callgrind squire s6-named|s6-tagged|s6-optional|
+// s6-plain N THREADS` resolves one leaf N times, split over THREADS threads, and prints the
+// wall-clock nanoseconds per resolve.
+if arguments[2].hasPrefix("s6-"), arguments[1] == "squire" {
+  let squire = SquireBuilder()
+  let threads = arguments.count == 5 ? Int(arguments[4]) ?? 1 : 1
+  let kind = arguments[2]
+  let group = DispatchGroup()
+  let start = ContinuousClock.now
+  for _ in 0..<threads {
+    DispatchQueue.global().async(group: group) {
+      for _ in 0..<count / threads {
+        switch kind {
+        case "s6-named": consume(squire.s6Named())
+        case "s6-tagged": consume(squire.s6Tagged())
+        case "s6-optional": consume(squire.s6Optional()!)
+        default: consume(squire.s6Plain())
+        }
+      }
+    }
+  }
+  group.wait()
+  let elapsed = ContinuousClock.now - start
+  let nanoseconds =
+    Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+  print("\(kind) \(threads) thread(s): \(Int(nanoseconds / Double(count))) ns per resolve")
+  exit(0)
+}
+
 // S5 is Squire's alone: N registrations and `validate()` in a new container.
 if arguments[2] == "s5" {
   let report = SquireBuilder.registerAndValidate(count: count)

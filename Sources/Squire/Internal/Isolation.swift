@@ -1,7 +1,6 @@
 /// Moves a value the container knows may cross to another isolation domain: an instance it
 /// has just made for the factory that asked for it (nothing else holds it yet), or a cached
-/// instance, whose type a cached lifetime requires to be `Sendable` (or the registration said
-/// `.unchecked`). Never handed to user code.
+/// instance, whose type the documentation asks to be `Sendable`. Never handed to user code.
 @usableFromInline
 struct Transfer<Value>: @unchecked Sendable {
   @usableFromInline

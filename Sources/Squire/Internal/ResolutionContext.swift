@@ -168,7 +168,7 @@ struct ResolutionContext {
   /// graph.
   @inlinable
   mutating func finish() throws(ResolutionError) {
-    if _slowPath(deferred != nil || creation != nil || graph?.isShared == true) {
+    if _slowPath(deferred != nil || creation != nil || graph != nil) {
       try finishSlowly()
     }
   }

@@ -47,30 +47,3 @@ public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
     }
   }
 }
-
-/// A lifetime that shares no instance across threads, which `lifetime(_:)` accepts without a
-/// warning for a type that is not `Sendable`: write `.prototype` or `.objectGraph`.
-///
-/// ```swift
-/// container.register(Squad.init).lifetime(.objectGraph)
-/// ```
-public struct UnsharedLifetime: Sendable {
-  /// The lifetime chosen.
-  public let lifetime: Lifetime
-
-  init(_ lifetime: Lifetime) {
-    self.lifetime = lifetime
-  }
-
-  /// A new instance every time the component is asked for.
-  public static var prototype: UnsharedLifetime { UnsharedLifetime(.prototype) }
-  /// One instance per top-level `resolve`.
-  public static var objectGraph: UnsharedLifetime { UnsharedLifetime(.objectGraph) }
-}
-
-/// Tells the overloads of `lifetime(_:)` apart; never written by a caller.
-public struct _UnsharedLifetimeMarker: Sendable {
-  /// Made by the default argument.
-  @inlinable
-  public init() {}
-}

@@ -60,23 +60,27 @@ extension Component where Impl: AnyObject {
   ///
   /// ```swift
   /// container.register(ViewModel.init)
-  ///   .injection { @MainActor in $0.formatter = $1 }
+  ///   .injectionOnMainActor { $0.formatter = $1 }
   /// ```
+  ///
+  /// A method of its own rather than another `injection(_:)`: overloads of a method that takes
+  /// a closure make the type checker try each one at every step of a chain of options.
   ///
   /// The closure runs on the main actor: right away in a synchronous resolve called from the
   /// main actor, after a hop in an async resolve; a synchronous resolve from anywhere else
   /// fails with "needs await".
   @inlinable
   @discardableResult
-  public func injection<Property>(
+  public func injectionOnMainActor<Property>(
     name: String? = nil,
     cycle: Bool = false,
-    _ body: @escaping @MainActor @Sendable (Impl, Property) -> Void,
-    _ isolation: _MainActorFactory = _MainActorFactory()
+    _ body: @escaping @MainActor @Sendable (Impl, Property) -> Void
   ) -> Component<Impl> {
-    addInjection(cycle: cycle) { [record] linker in
+    // The step, not the record: the record keeps this closure.
+    let step = record.pathStep
+    return addInjection(cycle: cycle) { linker in
       InjectionStep.onMainActor(
-        linker.injected(Property.self, name: name, cycle: cycle), record.pathStep, body)
+        linker.injected(Property.self, name: name, cycle: cycle), step, body)
     }
   }
 
@@ -84,22 +88,21 @@ extension Component where Impl: AnyObject {
   ///
   /// ```swift
   /// container.register(Library.init)
-  ///   .injection { library, index in await library.load(index) }
+  ///   .asyncInjection { library, index in await library.load(index) }
   /// ```
   ///
-  /// Only an async resolve runs it; a synchronous one fails with "needs await".
+  /// Only an async resolve runs it; a synchronous one fails with "needs await". The closure
+  /// may be isolated to an actor (`{ @MainActor in ... }`): it runs there.
   @inlinable
   @discardableResult
-  public func injection<Property>(
+  public func asyncInjection<Property>(
     name: String? = nil,
     cycle: Bool = false,
-    _ body: @escaping @Sendable (Impl, Property) async -> Void,
-    _ isolation: _AsyncFactory = _AsyncFactory(),
-    _ async: _AsyncFactory = _AsyncFactory()
+    _ body: @escaping @Sendable (Impl, Property) async -> Void
   ) -> Component<Impl> {
-    addInjection(cycle: cycle) { [record] linker in
-      InjectionStep.async(
-        linker.injected(Property.self, name: name, cycle: cycle), record.pathStep, body)
+    let step = record.pathStep
+    return addInjection(cycle: cycle) { linker in
+      InjectionStep.async(linker.injected(Property.self, name: name, cycle: cycle), step, body)
     }
   }
 
@@ -214,15 +217,15 @@ extension Component where Impl: AnyObject {
   ///
   /// ```swift
   /// container.register(ViewModel.init)
-  ///   .postInit { @MainActor in $0.start() }
+  ///   .postInitOnMainActor { $0.start() }
   /// ```
   @discardableResult
-  public func postInit(
-    _ body: @escaping @MainActor @Sendable (Impl) -> Void,
-    _ isolation: _MainActorFactory = _MainActorFactory()
+  public func postInitOnMainActor(
+    _ body: @escaping @MainActor @Sendable (Impl) -> Void
   ) -> Component<Impl> {
-    addPostInit { [record] _ in
-      InjectionStep.onMainActor(Producer { _ throws(ResolutionError) in () }, record.pathStep) {
+    let step = record.pathStep
+    return addPostInit { _ in
+      InjectionStep.onMainActor(Producer { _ throws(ResolutionError) in () }, step) {
         instance, _ in body(instance)
       }
     }
@@ -233,16 +236,15 @@ extension Component where Impl: AnyObject {
   ///
   /// ```swift
   /// container.register(Library.init)
-  ///   .postInit { await $0.warmUp() }
+  ///   .asyncPostInit { await $0.warmUp() }
   /// ```
   @discardableResult
-  public func postInit(
-    _ body: @escaping @Sendable (Impl) async -> Void,
-    _ isolation: _AsyncFactory = _AsyncFactory(),
-    _ async: _AsyncFactory = _AsyncFactory()
+  public func asyncPostInit(
+    _ body: @escaping @Sendable (Impl) async -> Void
   ) -> Component<Impl> {
-    addPostInit { [record] _ in
-      InjectionStep.async(Producer { _ throws(ResolutionError) in () }, record.pathStep) {
+    let step = record.pathStep
+    return addPostInit { _ in
+      InjectionStep.async(Producer { _ throws(ResolutionError) in () }, step) {
         instance, _ in await body(instance)
       }
     }

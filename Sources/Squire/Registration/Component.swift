@@ -113,71 +113,15 @@ public struct Component<Impl>: Sendable {
   /// ```
   ///
   /// A cached lifetime (`.single`, `.perContainer`, `.weak`, `.scoped`) hands one instance to
-  /// every thread and task that resolves it, so it asks for a `Sendable` type: a struct of
+  /// every thread and task that resolves the component: give it a `Sendable` type (a struct of
   /// `Sendable` values, a `final class` of immutable `Sendable` properties, an actor, a class
-  /// that guards its state with a lock (`@unchecked Sendable`), or a `@MainActor` class. For a
-  /// type that is not `Sendable`, `.prototype` and `.objectGraph` are accepted as they are, and
-  /// a cached lifetime compiles with a warning that says so; when you know the instance is used
-  /// safely, say so with ``lifetime(unchecked:)``.
+  /// that guards its state itself, or a `@MainActor` class). Squire does not check this at
+  /// compile time; see "Concurrency: actors, async, Sendable" for why.
   ///
   /// - Parameter lifetime: How long each instance lives.
   /// - Returns: The component, for more options.
   @discardableResult
-  public func lifetime(_ lifetime: Lifetime) -> Component<Impl> where Impl: Sendable {
-    setLifetime(lifetime)
-  }
-
-  /// Sets an unshared lifetime (``Lifetime/prototype`` or ``Lifetime/objectGraph``) for a type
-  /// that is not `Sendable`.
-  ///
-  /// ```swift
-  /// final class Squad { var members: [String] = [] }   // not Sendable
-  /// container.register(Squad.init).lifetime(.objectGraph)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - lifetime: `.prototype` or `.objectGraph`.
-  ///   - unshared: tells this overload from the others; leave the default.
-  @discardableResult
-  public func lifetime(
-    _ lifetime: UnsharedLifetime, _ unshared: _UnsharedLifetimeMarker = _UnsharedLifetimeMarker()
-  ) -> Component<Impl> {
-    setLifetime(lifetime.lifetime)
-  }
-
-  /// A cached lifetime for a type that is not `Sendable`: allowed, with a warning, since every
-  /// thread that resolves the component gets the same instance and nothing checks what they do
-  /// with it. Make the type `Sendable`, or say that you take the responsibility with
-  /// ``lifetime(unchecked:)``.
-  ///
-  /// - Parameters:
-  ///   - lifetime: the lifetime.
-  ///   - shared: tells this overload from the others; leave the default.
-  ///   - notSendable: tells this overload from the others; leave the default.
-  @available(
-    *, deprecated,
-    message:
-      "a cached lifetime shares one instance with every thread, and this type is not Sendable: make it Sendable (or an actor, or @MainActor), or write .lifetime(unchecked: ...) if it is used safely"
-  )
-  @discardableResult
-  public func lifetime(
-    _ lifetime: Lifetime, _ shared: _UnsharedLifetimeMarker = _UnsharedLifetimeMarker(),
-    _ notSendable: _UnsharedLifetimeMarker = _UnsharedLifetimeMarker()
-  ) -> Component<Impl> {
-    setLifetime(lifetime)
-  }
-
-  /// Sets any lifetime, cached ones included, for a type that is not `Sendable`: the escape
-  /// hatch, for an instance you know is used safely (only from one actor, or guarded by
-  /// something Squire cannot see). Every thread and task that resolves the component gets the
-  /// same instance; Squire does not check what they do with it.
-  ///
-  /// ```swift
-  /// final class LegacyCache { var entries: [String: Data] = [:] }   // used on one queue only
-  /// container.register(LegacyCache.init).lifetime(unchecked: .single)
-  /// ```
-  @discardableResult
-  public func lifetime(unchecked lifetime: Lifetime) -> Component<Impl> {
+  public func lifetime(_ lifetime: Lifetime) -> Component<Impl> {
     setLifetime(lifetime)
   }
 

@@ -16,11 +16,11 @@ struct ActorsAsyncAndSendable_InjectionsAndPostInit {
     container.register(Formatter.init)
     container.register(SearchIndex.init)
     container.register(ViewModel.init)
-      .injection { @MainActor in $0.formatter = $1 }
-      .postInit { @MainActor in $0.start() }
+      .injectionOnMainActor { $0.formatter = $1 }
+      .postInitOnMainActor { $0.start() }
 
     container.register(Library.init)
-      .injection { (library: Library, index: SearchIndex) async in await library.load(index) }
+      .asyncInjection { (library: Library, index: SearchIndex) async in await library.load(index) }
 
     let model: ViewModel = await container.resolve()
     let library: Library = await container.resolve()

@@ -12,7 +12,6 @@ struct ActorsAsyncAndSendable_WhatACachedLifetimeAsksOfAType {
 
   @Test
   func sample() throws {
-
     let container = Container()
     container.register(Tally.init).lifetime(.objectGraph)   // fine: not shared across threads
     _ = container

@@ -52,12 +52,12 @@ struct MainActorTests {
     let ran = CallCounter()
     container.register(APIService.init)
     container.register(ViewModel.init)
-      .injection { @MainActor (model: ViewModel, service: APIService) in
+      .injectionOnMainActor { (model: ViewModel, service: APIService) in
         MainActor.preconditionIsolated()
         _ = (model, service)
         ran.next()
       }
-      .postInit { @MainActor _ in
+      .postInitOnMainActor { _ in
         MainActor.preconditionIsolated()
         ran.next()
       }
@@ -126,8 +126,9 @@ struct AsyncFactoryTests {
     let container = Container()
     container.register { () async -> Database in await Database.connect(url: "x") }
     container.register(Library.init)
-      .injection { (library: Library, database: Database) async in library.database = database }
-      .postInit { (library: Library) async in library.warmed = true }
+      .asyncInjection { (library: Library, database: Database) async in library.database = database
+      }
+      .asyncPostInit { (library: Library) async in library.warmed = true }
     let library: Library = await container.resolve()
     #expect(library.database?.url == "x")
     #expect(library.warmed)

@@ -87,7 +87,7 @@ final class Liege: @unchecked Sendable {
   init() { usleep(2_000) }
 }
 final class Reeve: Sendable {
-  let lord: Liege
+  unowned let lord: Liege  // the liege keeps its reeve: a back reference
   init(lord: Liege) { self.lord = lord }
 }
 
