@@ -266,9 +266,21 @@ class OnceCell<T>: @unchecked Sendable {
   }
 }
 
+/// A cell's instance, read or made: what `.perContainer` and `.weak` producers share.
+@usableFromInline
+protocol InstanceCell<Instance>: AnyObject, Sendable {
+  associatedtype Instance
+  func get(
+    _ context: inout ResolutionContext, _ step: PathStep, _ make: Body<Instance>
+  ) throws(ResolutionError) -> Instance
+  func getAsync(
+    _ context: inout ResolutionContext, _ step: PathStep, _ make: AsyncBody<Instance>
+  ) async throws(ResolutionError) -> Instance
+}
+
 /// Holds the one instance of a `.single`, `.perContainer` or scoped component.
 @usableFromInline
-final class SharedInstance<T>: OnceCell<T>, @unchecked Sendable {
+final class SharedInstance<T>: OnceCell<T>, InstanceCell, @unchecked Sendable {
   @usableFromInline
   let ready = Atomic<Bool>(false)
 
@@ -319,7 +331,7 @@ final class SharedInstance<T>: OnceCell<T>, @unchecked Sendable {
 
 /// Holds a `.weak` component's instance for as long as someone outside holds it.
 @usableFromInline
-final class WeakInstance<T>: OnceCell<T>, @unchecked Sendable {
+final class WeakInstance<T>: OnceCell<T>, InstanceCell, @unchecked Sendable {
   /// Guarded by the cell's lock.
   private weak var object: AnyObject?
 

@@ -637,45 +637,10 @@ final class Linker {
       } else {
         owned = make
       }
-      let home = ObjectIdentifier(container)
       if weakly {
-        let homeCell = container.cell(for: record) { WeakInstance<Impl>() }
-        @Sendable func cell(_ context: ResolutionContext) -> WeakInstance<Impl> {
-          ObjectIdentifier(context.container) == home
-            ? homeCell : context.container.cell(for: record) { WeakInstance<Impl>() }
-        }
-        return Producer(
-          { context throws(ResolutionError) -> Impl in
-            let cell = cell(context)
-            if _slowPath(context.container.owned.isClosed) { throw Self.closed(step) }
-            return try cell.get(&context, step, owned)
-          },
-          async: ifAsync(ownedAsync) { ownedAsync in
-            { context async throws(ResolutionError) -> Impl in
-              let cell = cell(context)
-              if _slowPath(context.container.owned.isClosed) { throw Self.closed(step) }
-              return try await cell.getAsync(&context, step, ownedAsync)
-            }
-          })
+        return perContainer(record, step, owned, ownedAsync) { WeakInstance<Impl>() }
       }
-      let homeCell = container.cell(for: record) { SharedInstance<Impl>() }
-      @Sendable func cell(_ context: ResolutionContext) -> SharedInstance<Impl> {
-        ObjectIdentifier(context.container) == home
-          ? homeCell : context.container.cell(for: record) { SharedInstance<Impl>() }
-      }
-      return Producer(
-        { context throws(ResolutionError) -> Impl in
-          let cell = cell(context)
-          if _slowPath(context.container.owned.isClosed) { throw Self.closed(step) }
-          return try cell.get(&context, step, owned)
-        },
-        async: ifAsync(ownedAsync) { ownedAsync in
-          { context async throws(ResolutionError) -> Impl in
-            let cell = cell(context)
-            if _slowPath(context.container.owned.isClosed) { throw Self.closed(step) }
-            return try await cell.getAsync(&context, step, ownedAsync)
-          }
-        })
+      return perContainer(record, step, owned, ownedAsync) { SharedInstance<Impl>() }
     case .single:
       let cell = record.sharedCell as? SharedInstance<Impl> ?? SharedInstance<Impl>()
       // Written by the owner's first link, under its lock held exclusively; a child linking
@@ -740,6 +705,35 @@ final class Linker {
           }
         })
     }
+  }
+
+  /// A `.perContainer` or `.weak` producer: the instance lives in a cell of the container
+  /// resolved from, which may be a child of the one this snapshot is for (a child resolving
+  /// through its parent's snapshot). The home container's cell is found without a lookup.
+  @inlinable
+  func perContainer<Impl, Cell: InstanceCell<Impl>>(
+    _ record: ComponentRecord, _ step: PathStep, _ owned: @escaping Body<Impl>,
+    _ ownedAsync: AsyncBody<Impl>?, _ makeCell: @escaping @Sendable () -> Cell
+  ) -> Producer<Impl> {
+    let home = ObjectIdentifier(container)
+    let homeCell = container.cell(for: record, make: makeCell)
+    @Sendable func cell(_ context: ResolutionContext) -> Cell {
+      ObjectIdentifier(context.container) == home
+        ? homeCell : context.container.cell(for: record, make: makeCell)
+    }
+    return Producer(
+      { context throws(ResolutionError) -> Impl in
+        let cell = cell(context)
+        if _slowPath(context.container.owned.isClosed) { throw Self.closed(step) }
+        return try cell.get(&context, step, owned)
+      },
+      async: ifAsync(ownedAsync) { ownedAsync in
+        { context async throws(ResolutionError) -> Impl in
+          let cell = cell(context)
+          if _slowPath(context.container.owned.isClosed) { throw Self.closed(step) }
+          return try await cell.getAsync(&context, step, ownedAsync)
+        }
+      })
   }
 
   /// A producer that reads or makes the instance in `cell`.
