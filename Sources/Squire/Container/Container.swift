@@ -305,7 +305,7 @@ public final class Container: @unchecked Sendable {
   /// Lets go of the instances this container keeps for `lifetime`, so that the next resolve
   /// makes new ones (a user logs out, a test starts afresh): the `.perContainer` or `.weak`
   /// instances of this container, the `.single` instances of the components registered in it,
-  /// or the current period of a scope (the same as ``Scope/close()``).
+  /// or the current period of a scope (the same as `Scope.close()`).
   ///
   /// ```swift
   /// container.register(Session.init).lifetime(.perContainer)
