@@ -393,19 +393,3 @@ extension ResolutionContext {
     }
   }
 }
-
-/// A flag set once and read often from any thread.
-@usableFromInline
-final class Flag: @unchecked Sendable {
-  @usableFromInline
-  let value = Atomic<Bool>(false)
-
-  @usableFromInline
-  init() {}
-
-  @inlinable
-  var isSet: Bool { value.load(ordering: .relaxed) }
-
-  @inlinable
-  func set() { value.store(true, ordering: .relaxed) }
-}

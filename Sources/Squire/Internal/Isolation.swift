@@ -46,7 +46,6 @@ enum AwaitCause {
   @usableFromInline static let async = "its factory is async"
   @usableFromInline static let mainActor =
     "its factory is isolated to the main actor, and this resolve runs off the main actor"
-  @usableFromInline static let isolated = "its factory is isolated to an actor"
   @usableFromInline static let asyncInjection = "an injection or `postInit` of it is async"
 }
 
