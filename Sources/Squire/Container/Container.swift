@@ -262,14 +262,18 @@ public final class Container: @unchecked Sendable {
   /// Runs `body` with a linker that has linked every component visible from this container:
   /// what validation and graph export read. A root's snapshot is one; a child links one for the
   /// call, since its own snapshot links only what its registrations change.
+  ///
+  /// `body` reads the components' options (a lifetime, the forwards): it runs with this
+  /// container and its ancestors locked for reading, so that a registration or an option
+  /// changed meanwhile on another thread waits for it.
   func withFullLinker<Result>(_ body: (Linker) -> Result) -> Result {
     let snapshot = self.snapshot
     if !snapshot.isIncremental && snapshot.linkerContainer === self {
-      return snapshot.withLinker(body)
+      return lockingChain { snapshot.withLinker(body) }
     }
     var levels: [Level] = []
     var next: Container? = self
-    let full: Snapshot = lockingChain {
+    return lockingChain {
       while let container = next {
         levels.append(
           Level(
@@ -277,9 +281,8 @@ public final class Container: @unchecked Sendable {
             owner: container))
         next = container.parent
       }
-      return Snapshot(linker: Linker(container: self, levels: levels))
+      return Snapshot(linker: Linker(container: self, levels: levels)).withLinker(body)
     }
-    return full.withLinker(body)
   }
 
   /// Runs `body` with this container and every ancestor locked for reading, child first.
