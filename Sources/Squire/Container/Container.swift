@@ -286,7 +286,7 @@ public final class Container: @unchecked Sendable {
   }
 
   /// Runs `body` with this container and every ancestor locked for reading, child first.
-  private func lockingChain<Result>(_ body: () -> Result) -> Result {
+  func lockingChain<Result>(_ body: () -> Result) -> Result {
     var chain: [Container] = []
     var next: Container? = self
     while let container = next {

@@ -206,7 +206,15 @@ final class Snapshot: @unchecked Sendable {
     let cached = extra[key]
     extraLock.unlock()
     if let cached { return unsafeDowncast(cached, to: Producer<T>.self) }
-    return lock.withLock {
+    // Linking reads the components' options: under the container chain's locks held shared,
+    // as validation does, so that an option changed meanwhile waits.
+    return linker.container.lockingChain { linkOnDemand(T.self, key: key, qualifier: qualifier) }
+  }
+
+  private func linkOnDemand<T>(
+    _ type: T.Type, key: LookupKey, qualifier: Qualifier
+  ) -> Producer<T> {
+    lock.withLock {
       if let made = extraLock.withLock({ extra[key] }) {
         return unsafeDowncast(made, to: Producer<T>.self)
       }

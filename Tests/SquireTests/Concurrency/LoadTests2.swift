@@ -49,6 +49,25 @@ struct LoadTests2 {
     #expect(container.validate().isValid)
   }
 
+  @Test func changingOptionsWhileResolvingThroughModifiersDoesNotRace() {
+    let container = Container()
+    container.register(Service.init)
+    let component = container.register(Consumer.init)
+    onThreads(3) { index in
+      for round in 0..<50 {
+        if index == 0 {
+          component.lifetime(round.isMultiple(of: 2) ? .perContainer : .prototype)
+          component.as(AnyObject.self, name: "c\(round)")
+        } else {
+          let optional: Consumer? = container.resolve()
+          let lazy: Lazy<Consumer> = container.resolve()
+          #expect(optional != nil)
+          #expect((try? lazy.get()) != nil)
+        }
+      }
+    }
+  }
+
   @Test func unknownNamesDoNotGrowTheCacheWithoutBound() {
     let container = Container()
     container.register(Service.init).as(Service.self, name: "known")
