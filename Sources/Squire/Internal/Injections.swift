@@ -88,6 +88,13 @@ struct LinkedInjections<Impl> {
       }
       return
     }
+    deferCyclic(instance, step: step, context: &context)
+  }
+
+  /// Leaves the cyclic injections and the `postInit`s after them to the end of the resolve:
+  /// the same for a synchronous and an async resolve (`finishAsync` runs the async form).
+  @usableFromInline
+  func deferCyclic(_ instance: Impl, step: PathStep, context: inout ResolutionContext) {
     let cyclic = self.cyclic
     let postInits = self.postInits
     let hasAsync = self.hasAsync
@@ -128,14 +135,6 @@ struct LinkedInjections<Impl> {
     try await context.enterAsync(step) { context throws(ResolutionError) in
       for inject in immediate { try await inject.anyAsync(instance, &context) }
     }
-    // The deferred part is the same as for a synchronous resolve; `finishAsync` runs its
-    // async form.
-    LinkedInjections(immediate: [], cyclic: cyclic, postInits: postInits)
-      .deferOnly(instance, step: step, context: &context)
-  }
-
-  private func deferOnly(_ instance: Impl, step: PathStep, context: inout ResolutionContext) {
-    // `apply` with no immediate steps only defers; it cannot throw then.
-    try? apply(to: instance, step: step, context: &context)
+    deferCyclic(instance, step: step, context: &context)
   }
 }

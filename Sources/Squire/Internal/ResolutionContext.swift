@@ -64,12 +64,6 @@ struct ResolutionContext {
     self.container = container
   }
 
-  @inlinable
-  init(container: Container, isolation: (any Actor)?) {
-    self.container = container
-    if let isolation { self.isolation = ObjectIdentifier(isolation) }
-  }
-
   /// Whether this resolve runs on the main actor, so that main-actor code may run right here.
   @usableFromInline
   var isOnMainActor: Bool {
@@ -181,9 +175,7 @@ struct ResolutionContext {
       fail()
       throw error
     }
-    settlePending(succeeded: true)
-    if let graph, graph.isShared { graph.leave() }
-    graph = nil
+    end(succeeded: true)
   }
 
   /// Ends a top-level resolve that failed: caches none of the instances that waited for its
@@ -191,7 +183,13 @@ struct ResolutionContext {
   @usableFromInline
   mutating func fail() {
     deferred = nil
-    settlePending(succeeded: false)
+    end(succeeded: false)
+  }
+
+  /// Publishes (or, after a failure, abandons) the instances that waited for the deferred
+  /// steps, and lets go of the object graph.
+  private mutating func end(succeeded: Bool) {
+    settlePending(succeeded: succeeded)
     if let graph, graph.isShared { graph.leave() }
     graph = nil
   }
@@ -226,9 +224,7 @@ struct ResolutionContext {
       throw error
     }
     deferred = nil
-    settlePending(succeeded: true)
-    if let graph, graph.isShared { graph.leave() }
-    graph = nil
+    end(succeeded: true)
   }
 }
 

@@ -165,7 +165,8 @@ extension Container {
   ) throws(ResolutionError) -> T {
     let snapshot = self.snapshot
     let producer = snapshot.slowProducer(for: T.self, qualifier: qualifier)
-    var context = ResolutionContext(container: self, isolation: isolation)
+    var context = ResolutionContext(container: self)
+    if let isolation { context.isolation = ObjectIdentifier(isolation) }
     context.arguments = arguments
     do {
       let resolved = try producer.body(&context)
