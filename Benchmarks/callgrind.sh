@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Instructions per operation for S1 to S4, hand-written vs Squire vs Swinject, counted by
+# Instructions per operation for S1 to S4 and S10, hand-written vs Squire vs Swinject, counted by
 # valgrind's callgrind: a figure that, unlike wall-clock time, does not move with the machine's
 # load.
 #
@@ -37,7 +37,7 @@ instructions() {
 }
 
 printf '%-9s %14s %14s %9s %14s %9s\n' scenario hand-written Squire '×hand' Swinject '×hand'
-for scenario in s1 s2 s3 s4; do
+for scenario in s1 s2 s3 s4 s10; do
   declare -A perOp=()
   for mode in hand-written squire swinject; do
     read -r n1 n2 <<<"$(counts "$mode")"

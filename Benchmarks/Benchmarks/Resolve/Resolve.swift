@@ -34,6 +34,9 @@ private func scenarios(_ builder: some Builder) {
   Benchmark("S4 \(name)") { benchmark in
     for _ in benchmark.scaledIterations { blackHole(builder.s4()) }
   }
+  Benchmark("S10 \(name)") { benchmark in
+    for _ in benchmark.scaledIterations { blackHole(builder.s10()) }
+  }
   // The time per operation is the wall clock of all threads' operations divided by their count:
   // the inverse of the throughput.
   for threads in threadCounts {

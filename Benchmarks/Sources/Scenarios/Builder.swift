@@ -15,6 +15,8 @@ public protocol Builder: Sendable {
   func s4() -> InjectedRoot
   /// S6: S2 from whatever thread calls it, many at once.
   func s2Concurrent() -> Root
+  /// S10: the ten-class prototype graph of S2 with class-bound protocols.
+  func s10() -> RootK
 }
 
 /// What a correct builder builds.
@@ -25,6 +27,7 @@ public func check(_ builder: some Builder) -> String? {
   let name = type(of: builder).name
   if builder.s1().shape != "Leaf" { return "\(name): S1 built \(builder.s1().shape)" }
   if builder.s4().shape != expectedShape { return "\(name): S4 built \(builder.s4().shape)" }
+  if builder.s10().shape != expectedShape { return "\(name): S10 built \(builder.s10().shape)" }
   for (scenario, make) in [("S2", builder.s2), ("S3", builder.s3), ("S6", builder.s2Concurrent)] {
     let shape = make().shape
     if shape != expectedShape { return "\(name): \(scenario) built \(shape)" }

@@ -48,6 +48,12 @@ public final class HandWritten: Builder {
     return root
   }
 
+  /// The ten objects of S10, built in place.
+  @inline(never)
+  public func s10() -> RootK {
+    RootK(a: AK(d: DK(), e: EK()), b: BK(f: FK(), g: GK()), c: CK(h: HK(), i: IK()))
+  }
+
   /// The same as ``s2()``: nothing is shared.
   @inline(never)
   public func s2Concurrent() -> Root {

@@ -10,6 +10,7 @@ public final class SquireBuilder: Builder {
   private let singles = Container()
   private let injected = Container()
   private let qualified = Container()
+  private let classBound = Container()
 
   /// Registers every scenario and builds the shared leaves of S3.
   public init() {
@@ -18,7 +19,28 @@ public final class SquireBuilder: Builder {
     Self.registerGraph(in: singles, sharing: .single)
     singles.initializeSingletons()
     Self.registerInjectedGraph(in: injected)
+    Self.registerClassBoundGraph(in: classBound)
     qualified.register(Leaf.init).as(Leaf.self, name: "leaf").as(Leaf.self, tag: LeafTag.self)
+  }
+
+  /// The S10 graph: S2's with class-bound protocols.
+  public static func registerClassBoundGraph(in container: Container) {
+    container.register(RootK.init(a:b:c:))
+    container.register(AK.init(d:e:)).as((any KA).self)
+    container.register(BK.init(f:g:)).as((any KB).self)
+    container.register(CK.init(h:i:)).as((any KC).self)
+    container.register(DK.init).as((any KD).self)
+    container.register(EK.init).as((any KE).self)
+    container.register(FK.init).as((any KF).self)
+    container.register(GK.init).as((any KG).self)
+    container.register(HK.init).as((any KH).self)
+    container.register(IK.init).as((any KI).self)
+  }
+
+  /// `resolve()` from the S10 container.
+  @inline(never)
+  public func s10() -> RootK {
+    classBound.resolve()
   }
 
   /// S6 by name: one leaf resolved under a name, from whatever thread calls it.

@@ -11,6 +11,7 @@ public final class SwinjectBuilder: Builder, @unchecked Sendable {
   private let prototypes = Container(defaultObjectScope: .transient)
   private let singles = Container(defaultObjectScope: .transient)
   private let injected = Container(defaultObjectScope: .transient)
+  private let classBound = Container(defaultObjectScope: .transient)
   /// A Swinject container is not thread-safe; its synchronised view is.
   private let concurrent: any Resolver
 
@@ -22,6 +23,7 @@ public final class SwinjectBuilder: Builder, @unchecked Sendable {
     concurrent = prototypes.synchronize()
     _ = singles.resolve(Root.self)
     Self.registerInjectedGraph(in: injected)
+    Self.registerClassBoundGraph(in: classBound)
   }
 
   /// The ten-class graph of S4: every dependency set in `initCompleted`, Swinject's property
@@ -108,6 +110,35 @@ public final class SwinjectBuilder: Builder, @unchecked Sendable {
   @inline(never)
   public func s4() -> InjectedRoot {
     injected.resolve(InjectedRoot.self)!
+  }
+
+  /// `resolve(RootK.self)!` from the S10 container.
+  @inline(never)
+  public func s10() -> RootK {
+    classBound.resolve(RootK.self)!
+  }
+
+  /// The S10 graph: S2's with class-bound protocols.
+  public static func registerClassBoundGraph(in container: Container) {
+    container.register(RootK.self) { r in
+      RootK(
+        a: r.resolve((any KA).self)!, b: r.resolve((any KB).self)!, c: r.resolve((any KC).self)!)
+    }
+    container.register((any KA).self) { r in
+      AK(d: r.resolve((any KD).self)!, e: r.resolve((any KE).self)!)
+    }
+    container.register((any KB).self) { r in
+      BK(f: r.resolve((any KF).self)!, g: r.resolve((any KG).self)!)
+    }
+    container.register((any KC).self) { r in
+      CK(h: r.resolve((any KH).self)!, i: r.resolve((any KI).self)!)
+    }
+    container.register((any KD).self) { _ in DK() }
+    container.register((any KE).self) { _ in EK() }
+    container.register((any KF).self) { _ in FK() }
+    container.register((any KG).self) { _ in GK() }
+    container.register((any KH).self) { _ in HK() }
+    container.register((any KI).self) { _ in IK() }
   }
 
   /// `resolve(Root.self)!` from the S2 container's synchronised view.

@@ -1,4 +1,4 @@
-// `callgrind MODE SCENARIO N`: builds the graph of SCENARIO (s1 to s4) N times with MODE
+// `callgrind MODE SCENARIO N`: builds the graph of SCENARIO (s1 to s4, s10) N times with MODE
 // (hand-written, squire, swinject). Run under valgrind by ../../callgrind.sh, which subtracts two
 // runs of different N so that start-up and registration cancel out.
 //
@@ -22,7 +22,7 @@ import Scenarios
 let arguments = CommandLine.arguments
 guard arguments.count == 4 || arguments.count == 5, let count = Int(arguments[3]), count >= 0
 else {
-  print("usage: callgrind hand-written|squire|swinject s1|s2|s3|s4 N")
+  print("usage: callgrind hand-written|squire|swinject s1|s2|s3|s4|s10 N")
   print("       callgrind hand-written|squire|swinject s6 N THREADS")
   exit(2)
 }
@@ -51,6 +51,7 @@ func run(_ builder: some Builder, _ scenario: String, _ count: Int) {
   case "s2": for _ in 0..<count { consume(builder.s2()) }
   case "s3": for _ in 0..<count { consume(builder.s3()) }
   case "s4": for _ in 0..<count { consume(builder.s4()) }
+  case "s10": for _ in 0..<count { consume(builder.s10()) }
   case "s6":
     let threads = arguments.count == 5 ? Int(arguments[4]) ?? 1 : 1
     let group = DispatchGroup()

@@ -35,24 +35,71 @@ struct ResolutionContext {
   @usableFromInline
   var depth: Int = 0
 
+  /// What only some resolves need: an object graph, runtime arguments, deferred steps, a
+  /// creation. One optional reference, so that a resolve that needs none of them checks one
+  /// word at its end and releases nothing.
+  @usableFromInline
+  final class Extras {
+    @usableFromInline var graph: ObjectGraph?
+    @usableFromInline var arguments: RuntimeArguments?
+    @usableFromInline var deferred: [Deferred]?
+    @usableFromInline var creation: Creation?
+
+    @usableFromInline
+    init() {}
+  }
+
+  /// `nil` until the resolve needs one of the properties below.
+  @usableFromInline
+  var extras: Extras?
+
+  /// The extras, made if there are none yet.
+  @usableFromInline
+  mutating func madeExtras() -> Extras {
+    if let extras { return extras }
+    let made = Extras()
+    extras = made
+    return made
+  }
+
   /// `.objectGraph` instances made so far in this resolve (and, while cyclic injections are
   /// pending, every instance made); created on first use.
-  @usableFromInline
-  var graph: ObjectGraph?
+  @inlinable
+  var graph: ObjectGraph? {
+    get { extras?.graph }
+    set {
+      if newValue != nil || extras != nil { madeExtras().graph = newValue }
+    }
+  }
 
   /// Runtime arguments given to `resolve(args:)`, for the component resolved at the top.
-  @usableFromInline
-  var arguments: RuntimeArguments?
+  @inlinable
+  var arguments: RuntimeArguments? {
+    get { extras?.arguments }
+    set {
+      if newValue != nil || extras != nil { madeExtras().arguments = newValue }
+    }
+  }
 
   /// Cyclic injections waiting for the end of the resolve; `nil` until there is one.
-  @usableFromInline
-  var deferred: [Deferred]?
+  @inlinable
+  var deferred: [Deferred]? {
+    get { extras?.deferred }
+    set {
+      if newValue != nil || extras != nil { madeExtras().deferred = newValue }
+    }
+  }
 
   /// This resolve as the creator of cached instances: made on the slow path that creates one,
   /// so that cycles and re-entrant resolves are reported instead of deadlocking, and instances
   /// waiting for deferred steps are published at the end.
-  @usableFromInline
-  var creation: Creation?
+  @inlinable
+  var creation: Creation? {
+    get { extras?.creation }
+    set {
+      if newValue != nil || extras != nil { madeExtras().creation = newValue }
+    }
+  }
 
   /// The actor the synchronous resolve was called on (`#isolation`), if any: a `@MainActor`
   /// factory runs synchronously only when it is the main actor.
@@ -80,7 +127,7 @@ struct ResolutionContext {
     _ make: (inout ResolutionContext) throws(ResolutionError) -> T
   ) throws(ResolutionError) -> T {
     let made = try enter(step, make)
-    if _slowPath(deferred != nil) {
+    if _slowPath(extras != nil), extras!.deferred != nil {
       remember(made, as: step.id)
     }
     return made
@@ -153,8 +200,9 @@ struct ResolutionContext {
 
   @usableFromInline
   mutating func deferUntilEnd(_ step: Deferred) {
-    if deferred == nil { deferred = [] }
-    deferred!.append(step)
+    let extras = madeExtras()
+    if extras.deferred == nil { extras.deferred = [] }
+    extras.deferred!.append(step)
   }
 
   /// Ends a top-level resolve: runs the cyclic injections in the order they were met (one may
@@ -162,7 +210,7 @@ struct ResolutionContext {
   /// graph.
   @inlinable
   mutating func finish() throws(ResolutionError) {
-    if _slowPath(deferred != nil || creation != nil || graph != nil) {
+    if _slowPath(extras != nil) {
       try finishSlowly()
     }
   }

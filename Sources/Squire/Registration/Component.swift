@@ -191,7 +191,7 @@ public struct Component<Impl>: Sendable {
         // whose subclasses are checked in their turn. A factory that returns something else
         // later gets an error, never a crash.
         let dynamicType = ObjectIdentifier(Swift.type(of: instance))
-        if _fastPath(checked.accepted(dynamicType)) { return instance as! P }
+        if _fastPath(checked.accepted(dynamicType)) { return (consume instance) as! P }
         guard let converted = instance as? P else {
           throw ResolutionError(
             reason: .notConvertible(
