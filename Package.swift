@@ -22,7 +22,10 @@ let package = Package(
     .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
   ],
   targets: [
-    .target(name: "Squire", swiftSettings: ownSettings),
+    .target(name: "Squire", dependencies: ["_SquireShims"], swiftSettings: ownSettings),
+    // A thread-local counter for the resolve path (Swift has no thread-local variables); part
+    // of the `Squire` product, not a dependency.
+    .target(name: "_SquireShims"),
     .executableTarget(name: "squire-demo", dependencies: ["Squire"], swiftSettings: ownSettings),
     .testTarget(
       name: "SquireTests",

@@ -1,3 +1,5 @@
+import _SquireShims
+
 /// What one top-level resolve carries from component to component. Lives on the stack of the
 /// resolving thread and is passed `inout`: resolving a graph without `.objectGraph` components,
 /// cycles or runtime arguments allocates nothing of Squire's own.
@@ -6,6 +8,31 @@ struct ResolutionContext {
   /// No real object graph nests this deep; a resolve that does is going round a cycle.
   @usableFromInline
   static let maximumDepth = 200
+
+  /// No real program nests this many synchronous resolves on one thread (a factory resolving
+  /// through the container, a `Lazy` read in an initializer): one that does is going round a
+  /// cycle through the container, and would run out of stack.
+  @usableFromInline
+  static var maximumNesting: Int { 64 }
+
+  /// The error of a synchronous resolve of `type` started when ``maximumNesting`` resolves
+  /// already run on this thread, one inside the other.
+  @usableFromInline
+  static func nestedTooDeep(_ type: Any.Type, _ qualifier: Qualifier = .none) -> ResolutionError {
+    let name = Linker.describe(type, qualifier)
+    var error = ResolutionError(
+      reason: .cycle([
+        "`\(name)`, asked for while \(maximumNesting) resolves already ran on this thread, each "
+          + "started inside a factory (or a `Lazy`/`Provider` value) of the one before"
+      ]))
+    // When the path repeats, the error names the loop instead; the note keeps the cause.
+    error.notes = [
+      "a factory resolves through the container (`container.resolve` in its closure) something "
+        + "that needs it again; take the dependency as a parameter of the factory, or a "
+        + "`Provider`/`Lazy` of it, instead of resolving it inside the factory"
+    ]
+    return error.finished(requested: name)
+  }
 
   /// A step run at the end of the top-level resolve: a `cycle: true` injection (and the
   /// `postInit`s after it), which needs its partner in the cycle to exist first. `async` is
@@ -420,6 +447,11 @@ struct DeferredResolve<Value>: @unchecked Sendable {
     guard let container else {
       throw ResolutionError(reason: .containerReleased)
         .finished(requested: String(describing: Value.self))
+    }
+    let nesting = _squire_enter_resolve()
+    defer { _squire_leave_resolve() }
+    if nesting > ResolutionContext.maximumNesting {
+      throw ResolutionContext.nestedTooDeep(Value.self)
     }
     graph.enter()
     var context = ResolutionContext(container: container)

@@ -1,4 +1,5 @@
 import Synchronization
+import _SquireShims
 
 extension Container {
   /// Builds a `T`, trapping with the full diagnostic if it cannot.
@@ -54,6 +55,11 @@ extension Container {
         $0.table.producer(for: ObjectIdentifier(T.self))
       })
     {
+      let nesting = _squire_enter_resolve()
+      defer { _squire_leave_resolve() }
+      if _slowPath(nesting > ResolutionContext.maximumNesting) {
+        throw ResolutionContext.nestedTooDeep(T.self)
+      }
       var context = ResolutionContext(container: self)
       if let isolation { context.isolation = ObjectIdentifier(isolation) }
       let outcome = found._withUnsafeGuaranteedRef { producer in
@@ -163,6 +169,11 @@ extension Container {
     _ type: T.Type, qualifier: Qualifier, arguments: RuntimeArguments?,
     isolation: (any Actor)?
   ) throws(ResolutionError) -> T {
+    let nesting = _squire_enter_resolve()
+    defer { _squire_leave_resolve() }
+    if nesting > ResolutionContext.maximumNesting {
+      throw ResolutionContext.nestedTooDeep(T.self, qualifier)
+    }
     let snapshot = self.snapshot
     let producer = snapshot.slowProducer(for: T.self, qualifier: qualifier)
     var context = ResolutionContext(container: self)

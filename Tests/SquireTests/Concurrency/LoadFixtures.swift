@@ -73,6 +73,14 @@ final class South: @unchecked Sendable {
 // A single whose factory asks the container for itself.
 final class Selfish: Sendable { init() {} }
 
+// A linked list whose factory resolves the next link through the container.
+final class ResolvingLink: Sendable {
+  static let made = Mutex(0)
+  let next: ResolvingLink?
+  init(next: ResolvingLink?) { self.next = next }
+  var length: Int { 1 + (next?.length ?? 0) }
+}
+
 // A reads its Lazy<B> in its initializer; B needs an A.
 final class LazyA: Sendable {
   init(b: Lazy<LazyB>) { _ = try? b.get() }

@@ -75,6 +75,50 @@ struct LoadTests {
     }
   }
 
+  @Test func aFactoryThatResolvesItselfIsACycleNotAStackOverflow() async {
+    await #expect(processExitsWith: .success) {
+      startWatchdog()
+      for lifetime in [Lifetime.prototype, .objectGraph] {
+        let container = Container()
+        container.register { [weak container] () throws -> Selfish in
+          _ = try container?.tryResolve(Selfish.self)
+          return Selfish()
+        }
+        .lifetime(lifetime)
+        do {
+          _ = try container.tryResolve(Selfish.self)
+          preconditionFailure("resolved a component whose factory needs itself")
+        } catch let error as ResolutionError {
+          guard case .cycle = error.reason else { preconditionFailure("\(error)") }
+          let message = error.description
+          precondition(message.contains("Selfish"), message)
+          precondition(message.contains("resolves through the container"), message)
+          // The path of 64 nested resolves is cut to its two ends.
+          precondition(message.utf8.count < 4_000, "\(message.utf8.count) bytes: \(message)")
+        } catch {
+          preconditionFailure("\(error)")
+        }
+        // The thread's count of nested resolves is back to zero: a plain resolve works.
+        container.register(Service.init)
+        _ = container.resolve(Service.self)
+      }
+    }
+  }
+
+  @Test func factoriesMayResolveThroughTheContainerAFewLevelsDeep() throws {
+    let container = Container()
+    container.register { [weak container] () throws -> ResolvingLink in
+      // Each link resolves the next through the container, 50 deep, then stops.
+      ResolvingLink(
+        next: ResolvingLink.made.withLock {
+          $0 += 1
+          return $0
+        } < 50 ? try container?.tryResolve() : nil)
+    }
+    let chain = try container.tryResolve(ResolvingLink.self)
+    #expect(chain.length == 50)
+  }
+
   @Test func aLazyReadInAnInitializerThatNeedsItsReaderIsACycle() async {
     await #expect(processExitsWith: .success) {
       startWatchdog()
