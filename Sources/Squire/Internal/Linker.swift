@@ -144,6 +144,9 @@ final class Linker {
   @exclusivity(unchecked) private var forwarded: [ForwardKey: AnyProducer] = [:]
   /// Built on the first missing dependency, then shared by every diagnostic of this snapshot.
   lazy var nearMatches = NearMatches(levels: levels)
+  /// The same index for the close matches of resolution errors, found when an error is read,
+  /// on whatever thread reads it.
+  lazy var sharedNearMatches = SharedNearMatches(NearMatches(levels: levels))
 
   /// Every dependency asked for by a component while it was linked, in the order asked.
   @exclusivity(unchecked) private(set) var edges: [DependencyEdge] = []
@@ -365,11 +368,16 @@ final class Linker {
           + "child container that registers it"
       ] : []
     var error = ResolutionError(
-      reason: .notRegistered(type: Self.describe(P.self, qualifier)),
-      suggestions: declared
-        + nearMatches.suggestions(
-          for: P.self, qualifier: qualifier,
-          askers: Set(linking.suffix(1).map(ObjectIdentifier.init))))
+      reason: .notRegistered(type: Self.describe(P.self, qualifier)), suggestions: declared)
+    // Found when the error is read, not now: a missing name taken from input costs a lookup
+    // and a small error, whatever the number of registrations. Read under the container
+    // chain's locks held shared, as linking reads the registrations' options.
+    let index = sharedNearMatches
+    let askers = Set(linking.suffix(1).map(ObjectIdentifier.init))
+    error.laterSuggestions = LaterSuggestions { [weak container] in
+      let find = { index.suggestions(for: P.self, qualifier: qualifier, askers: askers) }
+      return container?.lockingChain(find) ?? find()
+    }
     if qualifier == .none { error.advice = ResolutionError.fixForMissing(P.self) }
     return error
   }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Registrations that come close to something nothing provides: the same type under another
 /// name or tag, the same name or tag on another type, a type with the same name, a subclass or
 /// a likely implementation that was never forwarded with `.as`.
@@ -318,5 +320,21 @@ final class NearMatches {
       how = "resolvable as `\(provided)` only by tags \(TagRegistry.names(of: tags))"
     }
     return "`\(record.typeName)` registered at \(record.location), \(how)"
+  }
+}
+
+/// A ``NearMatches`` index used from any thread: the errors of one snapshot find their close
+/// matches through it when they are read, one at a time.
+final class SharedNearMatches: Sendable {
+  private let index: Mutex<NearMatches>
+
+  init(_ index: sending NearMatches) {
+    self.index = Mutex(index)
+  }
+
+  func suggestions(
+    for type: Any.Type, qualifier: Qualifier, askers: Set<ObjectIdentifier>
+  ) -> [String] {
+    index.withLock { $0.suggestions(for: type, qualifier: qualifier, askers: askers) }
   }
 }

@@ -58,7 +58,20 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   /// Why it failed.
   public internal(set) var reason: Reason
   /// Registrations that are close to what was missing: a likely typo or a forgotten `.as`.
-  public internal(set) var suggestions: [String]
+  ///
+  /// Written when read: a resolve that fails for a missing dependency (a name taken from input,
+  /// say) stores what it needs to find them, not the text.
+  public internal(set) var suggestions: [String] {
+    get { madeSuggestions + (laterSuggestions?.make() ?? []) }
+    set {
+      madeSuggestions = newValue
+      laterSuggestions = nil
+    }
+  }
+
+  private var madeSuggestions: [String]
+  /// The close matches to find when ``suggestions`` is read.
+  internal var laterSuggestions: LaterSuggestions?
   /// The error a factory threw, for ``Reason/factoryFailed(component:error:)``.
   public internal(set) var underlyingError: (any Error)?
 
@@ -78,7 +91,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   init(reason: Reason, suggestions: [String] = []) {
     self.requested = ""
     self.reason = reason
-    self.suggestions = suggestions
+    self.madeSuggestions = suggestions
     self.steps = []
   }
 
@@ -300,4 +313,14 @@ struct PathStep: Sendable, CustomStringConvertible {
 
   @usableFromInline
   var description: String { String(describing: type) }
+}
+
+/// How to find the close matches of a missing dependency when an error's suggestions are read:
+/// the snapshot's index of registrations, and the container whose registrations it reads.
+final class LaterSuggestions: Sendable {
+  let make: @Sendable () -> [String]
+
+  init(_ make: @escaping @Sendable () -> [String]) {
+    self.make = make
+  }
 }

@@ -79,6 +79,29 @@ struct LoadTests2 {
     #expect((try? container.tryResolve(Service.self, name: "known")) != nil)
   }
 
+  @Test func anUnknownNameStoresNoDiagnosticTextOnlyWhatFindsItWhenRead() throws {
+    let container = Container()
+    container.register(Service.init).as(Service.self, name: "primary")
+    let error = try #require(throws: ResolutionError.self) {
+      try container.tryResolve(Service.self, name: "primray")
+    }
+    // The close matches are found when read: the error carries the way to find them.
+    #expect(error.laterSuggestions != nil)
+    #expect(error.suggestions.count == 1)
+    #expect(error.suggestions.first?.contains("\"primary\"") == true)
+    #expect(error.description.contains("close matches"))
+    // Read from many threads at once, as errors logged by concurrent requests are.
+    DispatchQueue.concurrentPerform(iterations: 64) { index in
+      let failure = try? container.tryResolve(Service.self, name: "primray-\(index % 8)")
+      _ = failure
+      let result = Result { () throws(ResolutionError) -> Service in
+        try container.tryResolve(Service.self, name: "primray")
+      }
+      guard case .failure(let failure) = result else { preconditionFailure("resolved") }
+      precondition(failure.description.contains("primary"))
+    }
+  }
+
   @Test func namedTaggedAndOptionalResolvesFromManyThreads() {
     let container = Container()
     container.register(BMWEngine.init).as(Engine.self, name: "BMW").as(Engine.self, tag: Sport.self)
