@@ -49,4 +49,34 @@ struct ChildContainerTests {
     // The parent's two would be ambiguous; the child's one decides.
     #expect(child.resolve(Engine.self) is BMWEngine)
   }
+
+  @Test func aLazyOrProviderMadeInAChildStillResolvesAfterTheChildRegistersAgain() throws {
+    // `CycleHead(tail: Lazy<CycleTail>)` with `CycleTail(head: CycleHead)`: the Lazy breaks the
+    // cycle, and the tail's producer goes through the child's snapshot. The child registering
+    // again links a new snapshot; the old one must stay usable by the Lazy made from it.
+    let root = Container()
+    let child = Container(parent: root)
+    child.register(CycleHead.init).lifetime(.perContainer)
+    child.register(CycleTail.init)
+    let head = child.resolve(CycleHead.self)
+    child.register(Service.init)
+    _ = child.resolve(Service.self)
+    let tail = try head.tail.get()
+    #expect(tail.head === head)
+    #expect(try head.tails.get().head === head)
+  }
+}
+
+final class CycleHead: Sendable {
+  let tail: Lazy<CycleTail>
+  let tails: Provider<CycleTail>
+  init(tail: Lazy<CycleTail>, tails: Provider<CycleTail>) {
+    self.tail = tail
+    self.tails = tails
+  }
+}
+
+final class CycleTail: Sendable {
+  let head: CycleHead
+  init(head: CycleHead) { self.head = head }
 }
