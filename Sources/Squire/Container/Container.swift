@@ -62,6 +62,11 @@ public final class Container: @unchecked Sendable {
   /// A child: its snapshot, and the parent's snapshot it was linked against; stale when the
   /// parent's current snapshot is another one.
   @exclusivity(unchecked) private var linked: (snapshot: Snapshot, base: Snapshot)?
+  /// A child: the snapshots of its own it linked before the current one. A `Lazy` or
+  /// `Provider` made through one resolves with its producers, which may go through its
+  /// placeholders (a cycle the `Lazy` breaks); a snapshot clears them when it goes, so the
+  /// container keeps them as a root keeps its own, until it goes.
+  @exclusivity(unchecked) private var superseded: [Snapshot] = []
 
   /// Creates an empty container, or a child of `parent`.
   ///
@@ -127,6 +132,9 @@ public final class Container: @unchecked Sendable {
   /// they were linked against is no longer its current one.
   private func invalidate() {
     published.store(nil, ordering: .releasing)
+    if let previous = linked, previous.snapshot !== previous.base {
+      superseded.append(previous.snapshot)
+    }
     linked = nil
   }
 
@@ -200,6 +208,9 @@ public final class Container: @unchecked Sendable {
           container: self,
           layer: Level(records: records, suppliedByChildren: suppliedByChildren), touched: [],
           base: base, isChild: true, recordCount: records.count)
+      }
+      if let previous = linked, previous.snapshot !== previous.base {
+        superseded.append(previous.snapshot)
       }
       linked = (snapshot, base)
       return snapshot

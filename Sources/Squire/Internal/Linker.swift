@@ -132,8 +132,6 @@ final class Linker {
   /// Where `.perContainer` and `.weak` cells live: the container the snapshot is for.
   @usableFromInline
   unowned let container: Container
-  /// The snapshot this linker made producers for; `Lazy` and `Provider` values keep it.
-  weak var snapshot: Snapshot?
 
   // The linker is used by one thread at a time (under the tree lock or the snapshot's lock), so
   // its state needs no dynamic exclusivity checks, which cost a tenth of linking.

@@ -425,13 +425,9 @@ struct DeferredResolve<Value>: @unchecked Sendable {
   /// The runtime arguments of `resolve(Provider<T>.self, args: ...)`: passed to every value it
   /// resolves without arguments of its own.
   let arguments: [Any]?
-  /// The snapshot `body` was linked in, kept so that its placeholders stay filled.
-  let snapshot: Snapshot?
 
-  init(_ context: inout ResolutionContext, _ producer: Producer<Value>, keeping snapshot: Snapshot?)
-  {
+  init(_ context: inout ResolutionContext, _ producer: Producer<Value>) {
     self.container = context.container
-    self.snapshot = snapshot
     self.graph = context.sharedGraph()
     graph.share()
     self.body = producer.body

@@ -13,29 +13,24 @@ extension ResolvedLater {
     wrap(
       linker.deferring(holding: keepsValue) {
         linker.producer(for: Value.self, qualifier: qualifier)
-      }, linker)
+      })
   }
 
   static func makeOptionalProducer(_ linker: Linker, qualifier: Qualifier) -> AnyProducer? {
     linker.deferring(holding: keepsValue) {
       linker.optionalProducer(for: Value.self, qualifier: qualifier)
-    }.map { wrap($0, linker) }
+    }.map(wrap)
   }
 
   static func makeEachProducer(_ linker: Linker, qualifier: Qualifier) -> [AnyProducer]? {
     linker.deferring(holding: keepsValue) {
       linker.allProducers(for: Value.self, qualifier: qualifier)
-    }.map { wrap($0, linker) }
+    }.map(wrap)
   }
 
-  /// The value's producer may go through the snapshot's placeholders (a cycle broken by this
-  /// `Lazy` or `Provider`), which the snapshot clears when it goes: the value keeps the snapshot
-  /// it was linked in, so that it still resolves after its container linked a newer one.
-  private static func wrap(_ inner: Producer<Value>, _ linker: Linker) -> AnyProducer {
-    // Unowned: the linker holds this producer; it runs only in a resolve through the linker's
-    // snapshot, which keeps the linker alive.
-    Producer<Self> { [unowned(unsafe) linker] context throws(ResolutionError) -> Self in
-      make(DeferredResolve(&context, inner, keeping: linker.snapshot))
+  private static func wrap(_ inner: Producer<Value>) -> AnyProducer {
+    Producer<Self> { context throws(ResolutionError) -> Self in
+      make(DeferredResolve(&context, inner))
     }
   }
 }

@@ -80,7 +80,6 @@ final class Snapshot: @unchecked Sendable {
       ($0, linker.producer(of: $0))
     }
     self.own = linker.linkedProducers
-    linker.snapshot = self
   }
 
   /// A snapshot standing on `base` that links only what changed: the components of `layer`,
@@ -145,7 +144,6 @@ final class Snapshot: @unchecked Sendable {
       order.filter { $0.lifetime == .single }.map { ($0, linker.producer(of: $0)) }
       + base.singles
     self.own = linker.linkedProducers
-    linker.snapshot = self
   }
 
   /// The snapshot of a closed container: every resolve through it fails with that reason.
@@ -160,7 +158,6 @@ final class Snapshot: @unchecked Sendable {
     self.qualified = [:]
     self.singles = []
     self.own = [:]
-    linker.snapshot = self
   }
 
   /// Whether this snapshot links only what a child changes (validation needs a full one).
