@@ -185,8 +185,11 @@ final class TypedRecord<Impl>: ComponentRecord, @unchecked Sendable {
   /// are linked as deferred dependencies: they do not take part in initializer cycles.
   @usableFromInline
   func linkInjections(_ linker: Linker) -> LinkedInjections<Impl>? {
-    if injections.isEmpty && postInits.isEmpty { return nil }
-    var immediate: [LinkedInjections<Impl>.Step] = []
+    // `@Injected` and `@LazyInjected` properties are filled first, so that the injections and
+    // `postInit`s can use them; a class with none adds no step.
+    let wrapped = WrappedProperties.step(for: Impl.self, linker)
+    if injections.isEmpty && postInits.isEmpty && wrapped == nil { return nil }
+    var immediate: [LinkedInjections<Impl>.Step] = wrapped.map { [$0] } ?? []
     var cyclic: [LinkedInjections<Impl>.Step] = []
     for injection in injections {
       if injection.isCyclic {
