@@ -102,6 +102,8 @@ class ComponentRecord: @unchecked Sendable {
   @usableFromInline weak var owner: Container?
   /// Its place among its container's records: whether a snapshot already linked it.
   var position = 0
+  /// False for a class registered with `register(T.self)`: only `inject(into:)` uses it.
+  var hasFactory = true
 
   /// Whether `.onClose` was given: validation reports it on lifetimes nothing closes.
   var hasCleanup: Bool { false }

@@ -27,15 +27,16 @@ extension Container {
   public func register<Impl: AnyObject>(
     _ type: Impl.Type, file: StaticString = #fileID, line: UInt = #line
   ) -> Component<Impl> {
-    add(
-      TypedRecord(location: SourceLocation(file: file, line: line)) { linker, record in
-        // Linked for what they ask for (validation, the graph): `inject(into:)` links them again
-        // on its own, with the object it is given.
-        _ = record.linkInjections(linker)
-        return .failing(
-          ResolutionError(reason: .noFactory(component: record.typeName))
-            .entering(record.pathStep))
-      })
+    let record = TypedRecord<Impl>(location: SourceLocation(file: file, line: line)) {
+      linker, record in
+      // Linked for what they ask for (validation, the graph): `inject(into:)` links them again
+      // on its own, with the object it is given.
+      _ = record.linkInjections(linker)
+      return .failing(
+        ResolutionError(reason: .noFactory(component: record.typeName)).entering(record.pathStep))
+    }
+    record.hasFactory = false
+    return add(record)
   }
 
   /// Fills the `@Injected` and `@LazyInjected` properties of an object made elsewhere, and runs

@@ -44,6 +44,9 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
     /// `component` is forwarded with `.as(type)`, and its instances are not a `type`: resolving
     /// `type` through it would fail every time.
     case wrongForward(component: String, type: String)
+    /// `component` is registered with `register(_:)`, without a factory, and the components in
+    /// `neededBy` ask the container to build it: only `inject(into:)` can use it.
+    case noFactory(component: String, neededBy: [String])
   }
 
   /// How a dependency was narrowed beyond its type.

@@ -266,6 +266,7 @@ struct RandomGraphTests {
         case .cleanupNeverRuns: Issue.record("no cleanups were generated: \(problem)")
         case .tooDeep: Issue.record("no graph is generated that deep: \(problem)")
         case .wrongForward: Issue.record("every generated forward fits: \(problem)")
+        case .noFactory: Issue.record("every generated component has a factory: \(problem)")
         }
       }
       #expect(missing == reference.missing, "\(report)")

@@ -28,6 +28,35 @@ struct Validator {
     problems += cleanupsThatNeverRun()
     problems += tooDeep()
     problems += wrongForwards()
+    problems += unbuildable()
+  }
+
+  // MARK: Components without a factory
+
+  /// Dependencies on a component registered with `register(T.self)`: the container cannot build
+  /// it, so whatever asks for it fails.
+  private func unbuildable() -> [ValidationProblem] {
+    var askers: [Int: [Int]] = [:]
+    var order: [Int] = []
+    for link in graph.links where !graph.nodes[link.to].hasFactory {
+      if askers[link.to] == nil { order.append(link.to) }
+      askers[link.to, default: []].append(link.from)
+    }
+    return order.map { node in
+      let record = graph.nodes[node]
+      let neededBy = names(askers[node]!)
+      let nearest = paths.nearest(askers[node]!)!
+      return ValidationProblem(
+        kind: .noFactory(component: record.typeName, neededBy: neededBy),
+        path: paths.path(to: nearest).map { graph.nodes[$0].typeName } + [record.typeName],
+        what: "No factory: `\(record.typeName)` is registered without one, and "
+          + "\(Self.listed(neededBy)) \(neededBy.count == 1 ? "needs" : "need") it.",
+        details: ["registered at: " + locations([node])],
+        why: "`register(\(record.typeName).self)` declares what to inject into an instance made "
+          + "elsewhere; the container cannot build one.",
+        fix: "register a factory (`container.register(\(record.typeName).init)`), or hand the "
+          + "instance made elsewhere to whoever needs it.")
+    }
   }
 
   // MARK: Missing and ambiguous dependencies
