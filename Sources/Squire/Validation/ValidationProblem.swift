@@ -47,6 +47,9 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
     /// `component` is registered with `register(_:)`, without a factory, and the components in
     /// `neededBy` ask the container to build it: only `inject(into:)` can use it.
     case noFactory(component: String, neededBy: [String])
+    /// The components in `neededBy` ask for `value`, a ``DerivedDependency`` (a configuration
+    /// value, for one), which cannot be made: `reason` says why.
+    case unavailableValue(value: String, neededBy: [String], reason: String)
   }
 
   /// How a dependency was narrowed beyond its type.

@@ -267,6 +267,7 @@ struct RandomGraphTests {
         case .tooDeep: Issue.record("no graph is generated that deep: \(problem)")
         case .wrongForward: Issue.record("every generated forward fits: \(problem)")
         case .noFactory: Issue.record("every generated component has a factory: \(problem)")
+        case .unavailableValue: Issue.record("no derived values were generated: \(problem)")
         }
       }
       #expect(missing == reference.missing, "\(report)")
