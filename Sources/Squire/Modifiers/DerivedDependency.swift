@@ -31,8 +31,10 @@ public protocol DerivedDependency {
 }
 
 extension DerivedDependency {
+  /// Finds nothing: a derived type that can check itself before anything is built says so.
   public static func validationIssue(in container: Container) -> String? { nil }
 
+  /// The type's name.
   public static var dependencyDescription: String { String(describing: Self.self) }
 }
 
