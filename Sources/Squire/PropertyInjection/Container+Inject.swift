@@ -41,8 +41,8 @@ extension Container {
 
   /// Fills the `@Injected` and `@LazyInjected` properties of an object made elsewhere, and runs
   /// the `.injection`s and `.postInit`s registered for its type (with
-  /// ``register(_:file:line:)`` or any other `register`); traps with the diagnostic if a
-  /// dependency cannot be resolved.
+  /// ``register(_:file:line:)-(Impl.Type,_,_)`` or any other `register`); traps with the
+  /// diagnostic if a dependency cannot be resolved.
   ///
   /// ```swift
   /// let dashboard = Dashboard()          // made by a framework, not by the container
