@@ -44,6 +44,16 @@ let package = Package(
         .product(name: "Configuration", package: "swift-configuration"),
       ],
       swiftSettings: ownSettings),
+    // Every Swift sample of README.md and the DocC catalog, compiled and run (written by
+    // Scripts/extract-doc-samples.py in Squire's repository).
+    .testTarget(
+      name: "SquireConfigurationDocSampleTests",
+      dependencies: [
+        "SquireConfiguration",
+        .product(name: "Squire", package: "Squire"),
+        .product(name: "Configuration", package: "swift-configuration"),
+      ],
+      swiftSettings: ownSettings),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -17,7 +17,7 @@ import Squire
 /// ```
 ///
 /// The value is read each time a component that needs it is built (a `.single` reads it once).
-/// ``Squire/Container/validate()`` reads every value a component needs before anything is
+/// `Container.validate()` reads every value a component needs before anything is
 /// built, and reports a required value that is missing and a value that does not convert, with
 /// the key, the component and the path; the value of a secret key is never shown.
 public struct Config<Key: SettingKey>: Sendable {

@@ -31,19 +31,27 @@ public final class ConfigurationSource: Sendable {
         SettingError(
           key: Key.key, setting: "\(Key.self)",
           reason: "the value of `\(Key.key)` does not convert to `\(Key.Value.self)`"
-            + (Key.isSecret ? " (the key is secret: its value is not shown)" : shown)))
+            + (Key.isSecret ? " (the key is secret: its value is not shown)" : shown)
+            + "; correct it where it is set"))
     }
     if let fallback = Key.fallbackValue { return .found(fallback) }
     return .failed(
       SettingError(
         key: Key.key, setting: "\(Key.self)",
         reason: "the configuration has no value for `\(Key.key)`, and `\(Key.self)` has no "
-          + "fallback"))
+          + "fallback: set it (`\(environmentName(Key.key))` in the environment), or declare "
+          + "`\(Key.self)` a `Setting` with a fallback"))
   }
 }
 
+/// The environment variable `EnvironmentVariablesProvider` reads `key` from: `http.port` is
+/// `HTTP_PORT`.
+func environmentName(_ key: String) -> String {
+  key.uppercased().map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
+}
+
 /// Why a configuration value could not be read: thrown when a component is built, reported by
-/// ``Squire/Container/validate()`` before that.
+/// `Container.validate()` before that.
 public struct SettingError: Error, Sendable, CustomStringConvertible {
   /// The key: `http.port`.
   public let key: String

@@ -55,7 +55,7 @@ public protocol Setting: SettingKey {
   static var fallback: Value { get }
 }
 
-/// A configuration value the configuration must have: ``Squire/Container/validate()`` reports
+/// A configuration value the configuration must have: `Container.validate()` reports
 /// it when it is missing.
 ///
 /// ```swift

@@ -103,8 +103,9 @@ struct ConfigTests {
       problem.kind
         == .unavailableValue(
           value: "HTTPHost (http.host)", neededBy: ["HTTPServer"],
-          reason: "the configuration has no value for `http.host`, and `HTTPHost` has no fallback"
-        ))
+          reason: "the configuration has no value for `http.host`, and `HTTPHost` has no "
+            + "fallback: set it (`HTTP_HOST` in the environment), or declare `HTTPHost` a "
+            + "`Setting` with a fallback"))
     #expect(problem.path == ["Gateway", "HTTPServer", "HTTPHost (http.host)"])
     #expect(problem.description.contains("http.host"))
   }
