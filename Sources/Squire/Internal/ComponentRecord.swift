@@ -189,9 +189,14 @@ final class TypedRecord<Impl>: ComponentRecord, @unchecked Sendable {
   func linkInjections(_ linker: Linker) -> LinkedInjections<Impl>? {
     // `@Injected` and `@LazyInjected` properties are filled first, so that the injections and
     // `postInit`s can use them; a class with none adds no step.
-    let wrapped = WrappedProperties.step(for: Impl.self, linker)
-    if injections.isEmpty && postInits.isEmpty && wrapped == nil { return nil }
-    var immediate: [LinkedInjections<Impl>.Step] = wrapped.map { [$0] } ?? []
+    // Asked without generic code: this runs unspecialised for every component linked, and a
+    // generic optional here costs a metadata lookup each time.
+    let wraps = linker.hasWrappedProperties(implementationType)
+    if injections.isEmpty && postInits.isEmpty && !wraps { return nil }
+    var immediate: [LinkedInjections<Impl>.Step] = []
+    if wraps, let wrapped = WrappedProperties.step(for: Impl.self, linker) {
+      immediate.append(wrapped)
+    }
     var cyclic: [LinkedInjections<Impl>.Step] = []
     for injection in injections {
       if injection.isCyclic {

@@ -147,6 +147,9 @@ final class Linker {
 
   /// Every dependency asked for by a component while it was linked, in the order asked.
   @exclusivity(unchecked) private(set) var edges: [DependencyEdge] = []
+  /// Whether each implementation type linked so far has `@Injected` or `@LazyInjected`
+  /// properties: asked once per type and linker, without a lock.
+  @exclusivity(unchecked) var wrapsProperties: [ObjectIdentifier: Bool] = [:]
   /// The derived dependencies (``DerivedDependency``) each component asked for.
   @exclusivity(unchecked) private(set) var derivedAsks:
     [(from: ComponentRecord, type: any DerivedDependency.Type)] = []

@@ -139,6 +139,16 @@ struct WrappedLink<Value> {
 }
 
 extension Linker {
+  /// Whether `type` has wrapped properties: asked for every component linked, so answered
+  /// from this linker's own table (no lock, no generic code) after the first time per type.
+  func hasWrappedProperties(_ type: Any.Type) -> Bool {
+    let id = ObjectIdentifier(type)
+    if let known = wrapsProperties[id] { return known }
+    let answer = !WrappedProperties.fields(of: type).isEmpty
+    wrapsProperties[id] = answer
+    return answer
+  }
+
   /// Whether a wrapped property of type `type` whose name or tag is not known yet can be linked
   /// as asking for none: something provides it without one, or nothing provides it at all (a
   /// missing dependency validation reports).
