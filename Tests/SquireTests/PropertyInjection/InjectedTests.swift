@@ -117,6 +117,21 @@ struct InjectedTests {
     #expect(labels == Array(repeating: "system", count: 16))
   }
 
+  @Test func anAsyncDependencyIsFilledByAnAsyncResolve() async throws {
+    let container = Container()
+    container.register { () async -> TimeSource in LabeledClock(label: "async") }
+    container.register(Dashboard.init)
+    let dashboard: Dashboard = try await container.tryResolve()
+    #expect(dashboard.clock.label == "async")
+    let error = try #require(throws: ResolutionError.self) {
+      try container.tryResolve(Dashboard.self, isolation: nil)
+    }
+    guard case .needsAwait = error.reason else {
+      Issue.record("\(error)")
+      return
+    }
+  }
+
   @Test func readingAnUnfilledPropertyTrapsNamingItAndItsClass() async throws {
     let result = try #require(
       await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

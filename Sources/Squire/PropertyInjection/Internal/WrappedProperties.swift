@@ -7,18 +7,29 @@ protocol WrappedDependency {
   /// class's component (what validation, the graph and child containers see); with no linker
   /// (an object passed to `inject(into:)` whose dynamic type is not the one registered) the
   /// dependency is looked up when the property is filled.
-  static func link(_ linker: Linker?, _ field: WrappedField) -> WrappedField.Fill
+  static func link(_ linker: Linker?, _ field: WrappedField) -> WrappedField.Fills
 }
 
 /// One wrapped property of a class, as found in the class's field metadata.
 final class WrappedField: Sendable {
-  /// Fills the property of the object whose storage starts at the pointer.
-  typealias Fill = (UnsafeRawPointer, inout ResolutionContext) throws(ResolutionError) -> Void
+  /// Fills the property of an object.
+  typealias Fill = (AnyObject, inout ResolutionContext) throws(ResolutionError) -> Void
+  /// Fills it in an async resolve: for a dependency with async or isolated parts.
+  typealias AsyncFill = (AnyObject, inout ResolutionContext) async throws(ResolutionError) -> Void
+  typealias Fills = (sync: Fill, async: AsyncFill?)
 
   /// The property's name, as declared (`clock` for `@Injected var clock`).
   let name: String
   /// Where the wrapper's storage lies in the object.
   let offset: Int
+  /// The wrapper of type `Wrapper` stored in `object` at this field's offset.
+  func wrapper<Wrapper>(in object: AnyObject, as type: Wrapper.Type) -> Wrapper {
+    withExtendedLifetime(object) {
+      UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+        .load(fromByteOffset: offset, as: Wrapper.self)
+    }
+  }
+
   /// Immutable, and the conformances are Squire's own, none isolated: safe to share.
   nonisolated(unsafe) let wrapper: any WrappedDependency.Type
   /// The name or tag the property asks for, learned from the first object filled: the
@@ -76,14 +87,25 @@ enum WrappedProperties {
     let fields = fields(of: Impl.self)
     if fields.isEmpty { return nil }
     let fills = fields.map { $0.wrapper.link(linker, $0) }
-    return InjectionStep(sync: { instance, context throws(ResolutionError) in
-      // `Impl` is a class (it has fields of a class): its value is the object reference.
-      let object = unsafeBitCast(instance, to: AnyObject.self)
-      try withExtendedLifetime(object) { () throws(ResolutionError) in
-        let storage = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
-        for fill in fills { try fill(storage, &context) }
-      }
-    })
+    let syncFills = fills.map(\.sync)
+    // `Impl` is a class (it has fields of a class): its value is the object reference.
+    return InjectionStep(
+      sync: { instance, context throws(ResolutionError) in
+        let object = unsafeBitCast(instance, to: AnyObject.self)
+        for fill in syncFills { try fill(object, &context) }
+      },
+      async: !fills.contains(where: { $0.async != nil })
+        ? nil
+        : { instance, context async throws(ResolutionError) in
+          let object = unsafeBitCast(instance, to: AnyObject.self)
+          for fill in fills {
+            if let async = fill.async {
+              try await async(object, &context)
+            } else {
+              try fill.sync(object, &context)
+            }
+          }
+        })
   }
 
   /// Fills the wrapped properties of `object`, by its dynamic type, looking each dependency up
@@ -92,11 +114,8 @@ enum WrappedProperties {
   {
     let fields = fields(of: type(of: object))
     if fields.isEmpty { return }
-    try withExtendedLifetime(object) { () throws(ResolutionError) in
-      let storage = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
-      for field in fields {
-        try field.wrapper.link(nil, field)(storage, &context)
-      }
+    for field in fields {
+      try field.wrapper.link(nil, field).sync(object, &context)
     }
   }
 }
@@ -163,25 +182,39 @@ extension Linker {
 }
 
 extension Injected: WrappedDependency {
-  static func link(_ linker: Linker?, _ field: WrappedField) -> WrappedField.Fill {
+  static func link(_ linker: Linker?, _ field: WrappedField) -> WrappedField.Fills {
     let linked = WrappedLink<Value>(linker, field, deferred: false)
-    return { storage, context throws(ResolutionError) in
-      let slot = storage.load(fromByteOffset: field.offset, as: Injected<Value>.self).slot
-      if slot.isFilled { return }
-      let producer = linked.producer(for: slot.qualifier, field, context)
-      slot.fill(try producer.body(&context))
-    }
+    return (
+      sync: { object, context throws(ResolutionError) in
+        let slot = field.wrapper(in: object, as: Injected<Value>.self).slot
+        if slot.isFilled { return }
+        let producer = linked.producer(for: slot.qualifier, field, context)
+        slot.fill(try producer.body(&context))
+      },
+      async: linked.producer?.asyncBody == nil
+        ? nil
+        : { object, context async throws(ResolutionError) in
+          let slot = field.wrapper(in: object, as: Injected<Value>.self).slot
+          if slot.isFilled { return }
+          let producer = linked.producer(for: slot.qualifier, field, context)
+          slot.fill(try await producer.anyAsyncBody(&context))
+        }
+    )
   }
 }
 
 extension LazyInjected: WrappedDependency {
-  static func link(_ linker: Linker?, _ field: WrappedField) -> WrappedField.Fill {
+  static func link(_ linker: Linker?, _ field: WrappedField) -> WrappedField.Fills {
     let linked = WrappedLink<Value>(linker, field, deferred: true)
-    return { storage, context throws(ResolutionError) in
-      let slot = storage.load(fromByteOffset: field.offset, as: LazyInjected<Value>.self).slot
-      if slot.isBound { return }
-      let producer = linked.producer(for: slot.qualifier, field, context)
-      slot.bind(DeferredResolve(&context, producer))
-    }
+    // Bound, not resolved: the same in a synchronous and an async resolve.
+    return (
+      sync: { object, context throws(ResolutionError) in
+        let slot = field.wrapper(in: object, as: LazyInjected<Value>.self).slot
+        if slot.isBound { return }
+        let producer = linked.producer(for: slot.qualifier, field, context)
+        slot.bind(DeferredResolve(&context, producer))
+      },
+      async: nil
+    )
   }
 }
