@@ -6,6 +6,8 @@ that no sample in the documentation can drift from the library. Run it after edi
 
 It writes Tests/SquireDocSampleTests/Generated/ (one file per sample, committed; CI runs the
 script and fails if the files change). A new article in Squire.docc is picked up by itself.
+The integration packages' pages (Integrations/SquireConfiguration: README.md and its DocC
+catalog) go to a test target of their own package, which imports its modules (see SETS).
 
 How a block becomes a test. Declarations at the block's top level (`protocol`, `class`,
 `struct`, `enum`, `actor`, `func`, `typealias`, with their attributes) go into a suite of their

@@ -126,7 +126,10 @@ struct WrappedLink<Value> {
   let qualifier: Qualifier
   let producer: Producer<Value>?
 
-  /// Links `Value` for `field` with the component being linked. Until an object of the class
+  /// Links `Value` for `field` with the component being linked: the class that declares the
+  /// property is the linker's current component, so the lookup sees it as the consumer, as it
+  /// does for an initializer parameter (what contextual binding, `.when(injectedInto:)`,
+  /// chooses by). Until an object of the class
   /// has been filled, the property's name or tag is not known: it is linked as asking for
   /// none, unless nothing provides `Value` without a name or tag while something does under
   /// one, when nothing is linked (validation cannot tell, and the fill looks it up).
@@ -147,7 +150,10 @@ struct WrappedLink<Value> {
       : linker.producer(for: Value.self, qualifier: qualifier)
   }
 
-  /// The producer for a property asking for `qualifier`.
+  /// The producer for a property asking for `qualifier`: the linked one, or one looked up in
+  /// the resolving container (a name or tag the link did not know, or an object passed to
+  /// `inject(into:)` as another type). The lookup knows no consumer: contextual binding
+  /// applies to the linked producers only.
   func producer(
     for qualifier: Qualifier, _ field: WrappedField, _ context: ResolutionContext
   ) -> Producer<Value> {
