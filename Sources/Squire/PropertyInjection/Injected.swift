@@ -14,7 +14,9 @@
 ///
 /// The container finds the wrapped properties of a class once, when it links the component
 /// (from the type's field metadata, without an instance), so a class without any pays nothing
-/// when it is resolved. The properties are filled before the component's `.injection`s and
+/// when it is resolved. It looks at the type the factory returns: register the class itself
+/// (`register(Dashboard.init).as(Screen.self)`), not a factory typed as a protocol
+/// (`register { Dashboard() as Screen }`), whose instances' properties it cannot see. The properties are filled before the component's `.injection`s and
 /// `.postInit`s run, so these can use them. A property is filled once: later injections keep
 /// the first value.
 ///
