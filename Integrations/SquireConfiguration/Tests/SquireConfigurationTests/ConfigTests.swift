@@ -49,6 +49,11 @@ final class Gateway {
   init(server: HTTPServer) { self.server = server }
 }
 
+final class StatusPage {
+  @Injected var port: Config<HTTPPort>
+  @LazyInjected var host: Config<HTTPHost>
+}
+
 final class Vault {
   let token: Int
   init(token: Int) { self.token = token }
@@ -144,6 +149,22 @@ struct ConfigTests {
     }
     #expect(error.path == ["Gateway", "HTTPServer", "Config<HTTPHost>"])
     #expect(error.description.contains("http.host"))
+  }
+
+  @Test func wrappedPropertiesTakeConfigurationValuesToo() throws {
+    let container = Container()
+    container.register(configuration: configuration(["http.port": 81, "http.host": "status"]))
+    container.register(StatusPage.init)
+    #expect(container.validate().isValid)
+    let page: StatusPage = container.resolve()
+    #expect(page.port.value == 81)
+    #expect(page.host.value == "status")
+
+    let missing = Container()
+    missing.register(configuration: configuration([:]))
+    missing.register(StatusPage.init)
+    let problem = try #require(missing.validate().problems.first)
+    #expect(problem.path == ["StatusPage", "HTTPHost (http.host)"])
   }
 
   @Test func aMissingConfigurationIsAMissingDependency() {
