@@ -170,3 +170,13 @@ final class Garrison {
 
 /// The tag under which tournament equipment is registered.
 enum Tournament {}
+
+/// A messenger another court sends: made elsewhere, not by the container, which fills his
+/// wrapped properties when handed him (`inject(into:)`).
+final class Herald {
+  let name: String
+  @Injected var forge: Forge  // filled by `inject(into:)`
+  @LazyInjected var chronicle: Chronicle  // resolved when he first reads it
+
+  init(name: String) { self.name = name }
+}

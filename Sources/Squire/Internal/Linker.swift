@@ -150,6 +150,12 @@ final class Linker {
 
   /// Every dependency asked for by a component while it was linked, in the order asked.
   @exclusivity(unchecked) private(set) var edges: [DependencyEdge] = []
+  /// Whether each implementation type linked so far has `@Injected` or `@LazyInjected`
+  /// properties: asked once per type and linker, without a lock.
+  @exclusivity(unchecked) var wrapsProperties: [ObjectIdentifier: Bool] = [:]
+  /// The derived dependencies (``DerivedDependency``) each component asked for.
+  @exclusivity(unchecked) private(set) var derivedAsks:
+    [(from: ComponentRecord, type: any DerivedDependency.Type)] = []
   /// The components being linked, innermost last: the one a dependency is asked for.
   @exclusivity(unchecked) private var linking: [ComponentRecord] = []
   /// Above zero while linking what a `Lazy`, `Provider` or cyclic injection will resolve later.
@@ -313,6 +319,13 @@ final class Linker {
       next += 1
     }
     return all
+  }
+
+  /// Records that the component being linked asks for a derived dependency, which validation
+  /// asks about once the graph is checked.
+  func noteDerived(_ type: any DerivedDependency.Type) {
+    guard let from = linking.last else { return }
+    derivedAsks.append((from, type))
   }
 
   /// Records that the component being linked asks for `type`.
@@ -806,7 +819,7 @@ extension Linker {
   func special(_ type: Any.Type) -> (any SpecialParameter.Type)? {
     let id = ObjectIdentifier(type)
     if let known = specials[id] { return known }
-    let answer = type as? any SpecialParameter.Type
+    let answer = type as? any SpecialParameter.Type ?? derivedParameter(type)
     specials[id] = .some(answer)
     return answer
   }

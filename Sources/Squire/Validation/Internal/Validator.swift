@@ -28,6 +28,83 @@ struct Validator {
     problems += cleanupsThatNeverRun()
     problems += tooDeep()
     problems += wrongForwards()
+    problems += unbuildable()
+    derivedChecks = derived()
+  }
+
+  // MARK: Derived dependencies
+
+  /// A derived dependency (``DerivedDependency``) components ask for: `validate()` asks the type
+  /// about it once no lock is held.
+  struct DerivedCheck {
+    let type: any DerivedDependency.Type
+    let neededBy: [String]
+    let path: [String]
+
+    /// The problem `issue` makes for the components that need the value.
+    func problem(_ issue: String) -> ValidationProblem {
+      let value = type.dependencyDescription
+      let asker =
+        neededBy.count == 1 ? "`\(neededBy[0])` needs" : "\(neededBy.count) components need"
+      return ValidationProblem(
+        kind: .unavailableValue(value: value, neededBy: neededBy, reason: issue),
+        path: path,
+        what: "Unavailable value: \(asker) `\(value)`, which cannot be made.",
+        details: neededBy.count > 1 ? ["needed by: " + Validator.listed(neededBy)] : [],
+        why: issue,
+        fix: "provide what it is made from (see why), or stop asking for it.")
+    }
+  }
+
+  private(set) var derivedChecks: [DerivedCheck] = []
+
+  private func derived() -> [DerivedCheck] {
+    var position: [ObjectIdentifier: Int] = [:]
+    for (index, node) in graph.nodes.enumerated() { position[ObjectIdentifier(node)] = index }
+    var askers: [ObjectIdentifier: (type: any DerivedDependency.Type, nodes: [Int])] = [:]
+    var order: [ObjectIdentifier] = []
+    for ask in linker.derivedAsks {
+      guard let node = position[ObjectIdentifier(ask.from)] else { continue }
+      let id = ObjectIdentifier(ask.type)
+      if askers[id] == nil { order.append(id) }
+      askers[id, default: (ask.type, [])].nodes.append(node)
+    }
+    return order.map { id in
+      let (type, nodes) = askers[id]!
+      let nearest = paths.nearest(nodes)!
+      return DerivedCheck(
+        type: type, neededBy: names(nodes),
+        path: paths.path(to: nearest).map { graph.nodes[$0].typeName }
+          + [type.dependencyDescription])
+    }
+  }
+
+  // MARK: Components without a factory
+
+  /// Dependencies on a component registered with `register(T.self)`: the container cannot build
+  /// it, so whatever asks for it fails.
+  private func unbuildable() -> [ValidationProblem] {
+    var askers: [Int: [Int]] = [:]
+    var order: [Int] = []
+    for link in graph.links where !graph.nodes[link.to].hasFactory {
+      if askers[link.to] == nil { order.append(link.to) }
+      askers[link.to, default: []].append(link.from)
+    }
+    return order.map { node in
+      let record = graph.nodes[node]
+      let neededBy = names(askers[node]!)
+      let nearest = paths.nearest(askers[node]!)!
+      return ValidationProblem(
+        kind: .noFactory(component: record.typeName, neededBy: neededBy),
+        path: paths.path(to: nearest).map { graph.nodes[$0].typeName } + [record.typeName],
+        what: "No factory: `\(record.typeName)` is registered without one, and "
+          + "\(Self.listed(neededBy)) \(neededBy.count == 1 ? "needs" : "need") it.",
+        details: ["registered at: " + locations([node])],
+        why: "`register(\(record.typeName).self)` declares what to inject into an instance made "
+          + "elsewhere; the container cannot build one.",
+        fix: "register a factory (`container.register(\(record.typeName).init)`), or hand the "
+          + "instance made elsewhere to whoever needs it.")
+    }
   }
 
   // MARK: Missing and ambiguous dependencies
@@ -422,7 +499,7 @@ struct Validator {
   // MARK: Helpers
 
   /// `A`, `B` and 40 more: a few names written, the rest counted.
-  private static func listed(_ names: [String]) -> String {
+  static func listed(_ names: [String]) -> String {
     ResolutionError.list(
       Array(names.prefix(ResolutionError.listedCandidates)), count: names.count)
   }
