@@ -102,6 +102,15 @@ class ComponentRecord: @unchecked Sendable {
   @usableFromInline weak var owner: Container?
   /// Its place among its container's records: whether a snapshot already linked it.
   var position = 0
+  /// The types this component is offered to (`.when(injectedInto:)`); empty for everyone.
+  @usableFromInline var consumers: [Any.Type] = []
+
+  /// The consumers' names, for messages: `UsersScreen`, `A and B`.
+  var consumerNames: String {
+    let names = consumers.map { String(describing: $0) }
+    guard names.count > 1 else { return names.first ?? "" }
+    return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+  }
 
   /// Whether `.onClose` was given: validation reports it on lifetimes nothing closes.
   var hasCleanup: Bool { false }

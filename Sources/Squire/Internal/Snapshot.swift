@@ -97,7 +97,15 @@ final class Snapshot: @unchecked Sendable {
   ) {
     var relinked = Set(layer.records.map(ObjectIdentifier.init))
     var order: [ComponentRecord] = layer.records
-    var changedKeys = Set(layer.index.keys)
+    var changedKeys = Set(layer.index.keys).union(layer.contextual.keys)
+    // A decorator changes what every key of its type resolves to, in this container and below.
+    if !layer.decorators.isEmpty {
+      for level in base.linker.levels {
+        for key in level.index.keys where layer.decorators[key.type] != nil {
+          changedKeys.insert(key)
+        }
+      }
+    }
     for record in touched where relinked.insert(ObjectIdentifier(record)).inserted {
       order.append(record)
       changedKeys.formUnion(record.keys)

@@ -18,7 +18,9 @@ extension Container {
     withFullLinker { linker in
       let validator = Validator(linker: linker)
       return ValidationReport(
-        problems: validator.problems, componentCount: validator.graph.nodes.count,
+        problems: validator.problems,
+        warnings: InterceptionChecks(linker: linker).warnings,
+        componentCount: validator.graph.nodes.count,
         dependencyCount: validator.graph.links.count + validator.graph.unanswered.count)
     }
   }

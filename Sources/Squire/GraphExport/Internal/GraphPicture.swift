@@ -63,7 +63,11 @@ struct GraphPicture {
     for node in order {
       nodes.append(
         Node(
-          id: id[node], lines: Self.lines(of: graph.nodes[node]), shape: .component,
+          id: id[node],
+          lines: Self.lines(
+            of: graph.nodes[node],
+            decorators: graph.decorations[ObjectIdentifier(graph.nodes[node])] ?? []),
+          shape: .component,
           isProblem: problemNodes.contains(node)))
     }
 
@@ -149,6 +153,7 @@ struct GraphPicture {
     case .tags(let tags): parts.append("tags: \(TagRegistry.names(of: tags))")
     }
     if edge.isDeferred { parts.append("deferred") }
+    if let decorator = edge.decorator { parts.append("decorator of \(decorator.typeName)") }
     return Edge(
       from: from, to: to, kind: kind, isDeferred: edge.isDeferred, isProblem: isProblem,
       label: (parts + notes).joined(separator: ", "))
@@ -156,7 +161,9 @@ struct GraphPicture {
 
   /// The component's type, its lifetime, how its factory runs when not synchronously (`async`,
   /// `@MainActor`), what it is forwarded as, and whether it is the default.
-  private static func lines(of record: ComponentRecord) -> [String] {
+  private static func lines(of record: ComponentRecord, decorators: [DecoratorRecord])
+    -> [String]
+  {
     var lines = [record.typeName, ".\(record.lifetime)"]
     switch record.execution {
     case .sync: break
@@ -171,6 +178,18 @@ struct GraphPicture {
         "as \(forward.typeName)" + (forward.qualifierDescription.map { " (\($0))" } ?? ""))
     }
     if record.isDefault { lines.append("default") }
+    // One line per decorated type, in the order the decorators were linked.
+    var counts: [(type: String, count: Int)] = []
+    for decorator in decorators {
+      if let last = counts.indices.last, counts[last].type == decorator.typeName {
+        counts[last].count += 1
+      } else {
+        counts.append((decorator.typeName, 1))
+      }
+    }
+    for (type, count) in counts {
+      lines.append("decorated as \(type)" + (count > 1 ? " ×\(count)" : ""))
+    }
     return lines
   }
 }

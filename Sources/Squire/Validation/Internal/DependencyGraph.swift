@@ -39,12 +39,15 @@ struct DependencyGraph {
   /// components marked `.default()` provide: resolving such a type fails even if no component
   /// depends on it.
   let duplicates: [(key: LookupKey, candidates: [Candidate])]
+  /// The decorators that wrap each component, in the order they wrap it.
+  let decorations: [ObjectIdentifier: [DecoratorRecord]]
 
   init(linker: Linker) {
     let all = linker.records
     var position: [ObjectIdentifier: Int] = [:]
     for (index, record) in all.enumerated() { position[ObjectIdentifier(record)] = index }
     edges = linker.edges
+    decorations = linker.decorations
 
     var edgesFrom = Array(repeating: [Int](), count: all.count)
     for (index, edge) in edges.enumerated() {

@@ -87,6 +87,11 @@ struct Validator {
       details.append(
         "a parent declares it `suppliedByEachChild`: this child container must register it")
     }
+    if let decorator = edge.decorator {
+      details.append(
+        "asked for by the decorator of `\(decorator.typeName)` registered at "
+          + "\(decorator.location), which wraps `\(edge.from.typeName)`")
+    }
     let suggestions = linker.nearMatches.suggestions(
       for: edge.type, qualifier: edge.key.qualifier, askers: askers)
     switch edge.key.qualifier {
