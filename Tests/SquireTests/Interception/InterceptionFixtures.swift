@@ -93,3 +93,44 @@ final class MainActorCatalog: Catalog {
   init(inner: Catalog) { self.inner = inner }
   nonisolated var layers: [String] { ["Main"] + inner.layers }
 }
+
+protocol Loader: Sendable {
+  var kind: String { get }
+}
+
+final class UsersLoader: Loader {
+  let kind = "users"
+}
+
+final class PlainLoader: Loader {
+  let kind = "plain"
+}
+
+final class OtherUsersLoader: Loader {
+  let kind = "other users"
+}
+
+/// A loader that decorates another: `"logged users"`.
+final class LoggedLoader: Loader {
+  let inner: Loader
+  init(inner: Loader) { self.inner = inner }
+  var kind: String { "logged " + inner.kind }
+}
+
+protocol ListScreen: Sendable {}
+
+final class UsersScreen: ListScreen {
+  let loader: Loader
+  init(loader: Loader) { self.loader = loader }
+}
+
+final class OrdersScreen: Sendable {
+  let loader: Loader
+  init(loader: Loader) { self.loader = loader }
+}
+
+/// Property injection: the loader is set after the screen is made.
+final class SettingsScreen: @unchecked Sendable {
+  var loader: Loader?
+  init() {}
+}

@@ -78,9 +78,15 @@ struct GraphPicture {
       if validator.cyclicLinks.contains(position) { notes.append("cycle") }
       if validator.captiveLinks.contains(position) { notes.append("captive") }
       if validator.argumentLinks.contains(position) { notes.append("argument cannot be passed") }
+      let isProblem = !notes.isEmpty
+      // A component offered only to some consumers: the edge says why this one gets it.
+      let target = graph.nodes[link.to]
+      if !target.consumers.isEmpty {
+        notes.insert("when injected into \(target.consumerNames)", at: 0)
+      }
       edges.insert(
         Self.edge(
-          from: id[link.from], to: id[link.to], edge, isProblem: !notes.isEmpty, notes: notes))
+          from: id[link.from], to: id[link.to], edge, isProblem: isProblem, notes: notes))
     }
 
     // One node per dependency nothing answers, shared by everyone who asks for it; numbered,
@@ -178,6 +184,7 @@ struct GraphPicture {
         "as \(forward.typeName)" + (forward.qualifierDescription.map { " (\($0))" } ?? ""))
     }
     if record.isDefault { lines.append("default") }
+    if !record.consumers.isEmpty { lines.append("when injected into \(record.consumerNames)") }
     // One line per decorated type, in the order the decorators were linked.
     var counts: [(type: String, count: Int)] = []
     for decorator in decorators {

@@ -16,6 +16,13 @@ struct InterceptionChecks {
         }
       }
     }
+    var known = Set<ObjectIdentifier>()
+    for record in linker.records { known.formUnion(Linker.consumerTypes(of: record)) }
+    for record in linker.records {
+      for consumer in record.consumers where !known.contains(ObjectIdentifier(consumer)) {
+        warnings.append(Self.unknownConsumer(record, consumer, linker))
+      }
+    }
     warnings.sort { $0.description < $1.description }
   }
 
@@ -33,5 +40,23 @@ struct InterceptionChecks {
       fix: "decorate the type the component is resolved as (`decorate(\(type).self)` wraps what "
         + "`resolve(\(type).self)` returns), or forward the component with "
         + "`.as(\(type).self)`; see the close matches.")
+  }
+
+  private static func unknownConsumer(
+    _ record: ComponentRecord, _ consumer: Any.Type, _ linker: Linker
+  ) -> ValidationWarning {
+    let name = String(describing: consumer)
+    return ValidationWarning(
+      kind: .contextWithoutConsumer(component: record.typeName, consumer: name),
+      path: [record.typeName, name],
+      suggestions: linker.nearMatches.suggestions(for: consumer, qualifier: .none, askers: []),
+      what: "Contextual registration with no consumer: `\(record.typeName)` (at "
+        + "\(record.location)) is registered `.when(injectedInto: \(name).self)`, and no component "
+        + "is a `\(name)`.",
+      why: "a contextual registration is given only to the components of its consumer type (or "
+        + "forwarded as it); nothing registered in this container or its parents is one, so "
+        + "nothing receives `\(record.typeName)`.",
+      fix: "register `\(name)`, or name the component that should receive it in "
+        + "`.when(injectedInto:)` (its implementation type or a type it is forwarded as).")
   }
 }
