@@ -10,6 +10,9 @@ public final class SquireBuilder: Builder {
   private let singles = Container()
   private let injected = Container()
   private let qualified = Container()
+  private let decorated = Container()
+  private let decoratedSingles = Container()
+  private let contextual = Container()
 
   /// Registers every scenario and builds the shared leaves of S3.
   public init() {
@@ -19,6 +22,13 @@ public final class SquireBuilder: Builder {
     singles.initializeSingletons()
     Self.registerInjectedGraph(in: injected)
     qualified.register(Leaf.init).as(Leaf.self, name: "leaf").as(Leaf.self, tag: LeafTag.self)
+    Self.registerGraph(in: decorated, sharing: nil)
+    decorated.decorate((any PD).self) { $0 }
+    Self.registerGraph(in: decoratedSingles, sharing: .single)
+    decoratedSingles.decorate((any PD).self) { $0 }
+    decoratedSingles.initializeSingletons()
+    Self.registerGraph(in: contextual, sharing: nil)
+    contextual.register(D.init).as((any PD).self).when(injectedInto: A.self)
   }
 
   /// S6 by name: one leaf resolved under a name, from whatever thread calls it.
@@ -121,6 +131,26 @@ public final class SquireBuilder: Builder {
   @inline(never)
   public func s4() -> InjectedRoot {
     injected.resolve()
+  }
+
+  /// S10: the S2 graph with one decorator on the leaf `PD` that returns what it wraps: what a
+  /// decorator costs on the resolve path, over S2.
+  @inline(never)
+  public func s10() -> Root {
+    decorated.resolve()
+  }
+
+  /// S10 with the decorated leaf `.single` (the S3 graph): the decorated instance is cached.
+  @inline(never)
+  public func s10Single() -> Root {
+    decoratedSingles.resolve()
+  }
+
+  /// S11: the S2 graph where `A` gets its `PD` from a registration `.when(injectedInto: A.self)`
+  /// and everyone else from an unconditional one: chosen while linking, so S2's cost.
+  @inline(never)
+  public func s11() -> Root {
+    contextual.resolve()
   }
 
   /// The same as ``s2()``: a container can be resolved from any thread.

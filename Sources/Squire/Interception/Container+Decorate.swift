@@ -43,10 +43,13 @@ extension Container {
   ) {
     addDecorator(
       TypedDecorator<T>(location: SourceLocation(file: file, line: line), execution: .sync) {
-        linker, inner, step in
+        linker, inner, view in
+        let step = view.pathStep
         let dependencies = (repeat linker.dependency((each P).self))
         let bodies = (repeat (each dependencies).body)
         let innerBody = inner.body
+        // A step of the path of its own: the decorator's dependencies can lead back to the type
+        // it decorates (a cycle), and an error names the decorated type.
         let body: Body<T> = { context throws(ResolutionError) -> T in
           try context.construct(step) { context throws(ResolutionError) -> T in
             let wrapped = try innerBody(&context)
@@ -66,7 +69,7 @@ extension Container {
             throw ResolutionError.thrown(error, by: step)
           }
         }
-        return (body, asyncBody)
+        return linker.producer(for: view, build: body, asyncBuild: asyncBody)
       })
   }
 
@@ -99,7 +102,8 @@ extension Container {
   ) {
     addDecorator(
       TypedDecorator<T>(location: SourceLocation(file: file, line: line), execution: .mainActor) {
-        linker, inner, step in
+        linker, inner, view in
+        let step = view.pathStep
         let dependencies = (repeat linker.dependency((each P).self))
         let bodies = (repeat (each dependencies).body)
         let asyncBodies = (repeat (each dependencies).anyAsyncBody)
@@ -140,7 +144,7 @@ extension Container {
             }
           }
         }
-        return (body, asyncBody)
+        return linker.producer(for: view, build: body, asyncBuild: asyncBody)
       })
   }
 
@@ -177,7 +181,8 @@ extension Container {
   ) {
     addDecorator(
       TypedDecorator<T>(location: SourceLocation(file: file, line: line), execution: .async) {
-        linker, inner, step in
+        linker, inner, view in
+        let step = view.pathStep
         let dependencies = (repeat linker.dependency((each P).self))
         let asyncBodies = (repeat (each dependencies).anyAsyncBody)
         let innerAsyncBody = inner.anyAsyncBody
@@ -197,7 +202,7 @@ extension Container {
             }
           }
         }
-        return (body, asyncBody)
+        return linker.producer(for: view, build: body, asyncBuild: asyncBody)
       })
   }
 }

@@ -104,6 +104,9 @@ final class Snapshot: @unchecked Sendable {
         for key in level.index.keys where layer.decorators[key.type] != nil {
           changedKeys.insert(key)
         }
+        for key in level.contextual.keys where layer.decorators[key.type] != nil {
+          changedKeys.insert(key)
+        }
       }
     }
     for record in touched where relinked.insert(ObjectIdentifier(record)).inserted {

@@ -82,4 +82,16 @@ import Testing
     #expect(child.resolve(UsersScreen.self).loader.kind == "logged users")
     #expect(parent.resolve(UsersScreen.self).loader.kind == "plain")
   }
+
+  @Test func aChildsDecoratorWrapsItsParentsContextualBinding() {
+    let parent = Container()
+    parent.register(UsersLoader.init).as(Loader.self).when(injectedInto: UsersScreen.self)
+    parent.register(PlainLoader.init).as(Loader.self)
+    parent.register(UsersScreen.init)
+    let child = Container(parent: parent)
+    child.decorate(Loader.self) { LoggedLoader(inner: $0) }
+    #expect(child.resolve(UsersScreen.self).loader.kind == "logged users")
+    #expect(child.resolve(Loader.self).kind == "logged plain")
+    #expect(parent.resolve(UsersScreen.self).loader.kind == "users")
+  }
 }

@@ -399,4 +399,21 @@ import Testing
       #expect(text.contains("decorator of Catalog"), "\(text)")
     }
   }
+
+  @Test func weakAndScopedDecoratedInstancesFollowTheirLifetime() {
+    let scope = Scope("request")
+    let container = Container()
+    container.register(RemoteCatalog.init).as(Catalog.self).lifetime(.weak)
+    container.register(LocalCatalog.init).as(Catalog.self, name: "scoped").lifetime(.scoped(scope))
+    container.decorate(Catalog.self) { CachedCatalog(inner: $0) }
+    let held = container.resolve(Catalog.self)
+    #expect(container.resolve(Catalog.self) === held)
+    let scoped: Catalog = container.resolve(name: "scoped")
+    let again: Catalog = container.resolve(name: "scoped")
+    #expect(again === scoped)
+    #expect(scoped.layers == ["Cached", "Local"])
+    scope.close()
+    let next: Catalog = container.resolve(name: "scoped")
+    #expect(next !== scoped)
+  }
 }

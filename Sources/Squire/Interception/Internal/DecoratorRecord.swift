@@ -47,10 +47,11 @@ class DecoratorRecord: @unchecked Sendable {
 /// module.
 @usableFromInline
 final class TypedDecorator<T>: DecoratorRecord, @unchecked Sendable {
-  /// Links the decorator's own dependencies and returns the bodies that build one decorated
-  /// instance around `inner`'s, entering `step` (the view's) for paths and cycle detection.
+  /// Links the decorator's own dependencies and returns the producer of decorated instances
+  /// around `inner`'s, with the view's lifetime: made in the caller's module (by `decorate`),
+  /// so that the lifetime's closures are specialised for `T` as a component's are.
   @usableFromInline
-  typealias Link = (Linker, Producer<T>, PathStep) -> (body: Body<T>, asyncBody: AsyncBody<T>?)
+  typealias Link = (Linker, Producer<T>, TypedRecord<T>) -> Producer<T>
 
   @usableFromInline let linkBody: Link
 
@@ -75,9 +76,7 @@ final class TypedDecorator<T>: DecoratorRecord, @unchecked Sendable {
     _ inner: AnyProducer, of record: ComponentRecord, lifetime: Lifetime, linker: Linker
   ) -> AnyProducer {
     let view = self.view(of: record, lifetime: lifetime)
-    let (body, asyncBody) = linkBody(
-      linker, unsafeDowncast(inner, to: Producer<T>.self), view.pathStep)
-    return linker.producer(for: view, build: body, asyncBuild: asyncBody)
+    return linkBody(linker, unsafeDowncast(inner, to: Producer<T>.self), view)
   }
 
   private func view(of record: ComponentRecord, lifetime: Lifetime) -> TypedRecord<T> {
