@@ -31,7 +31,12 @@ extension Linker {
     var producer = plain
     var outer = Array(levels.indices.reversed())
     if let home, let owner = record.owner, let snapshot = baseSnapshot(for: owner) {
-      producer = snapshot.withLinker { $0.producer(of: candidate) }
+      producer = snapshot.withLinker { home in
+        let made = home.producer(of: candidate)
+        // Linked on demand there: what it postponed for depth is linked before it is used.
+        home.linkPostponed()
+        return made
+      }
       outer = Array((0..<home).reversed())
     }
     for index in outer {
