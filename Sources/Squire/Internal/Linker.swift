@@ -187,6 +187,10 @@ final class Linker {
   @exclusivity(unchecked) private var providerNesting = 0
   /// The decorator whose dependencies are being linked, if any.
   @exclusivity(unchecked) var decorating: DecoratorRecord?
+  /// The decorated instances of `.single` components, by the view that caches them: built by
+  /// `initializeSingletons()` with the components.
+  @exclusivity(unchecked) var decoratedSingles: [(record: ComponentRecord, producer: AnyProducer)] =
+    []
   /// The decorators that wrap each component, in the order they were linked.
   @exclusivity(unchecked) var decorations: [ObjectIdentifier: [DecoratorRecord]] = [:]
 

@@ -76,9 +76,9 @@ final class Snapshot: @unchecked Sendable {
     self.table = TypeTable(plain)
     self.qualified = qualified
     self.recordCount = linker.records.count
-    self.singles = linker.records.filter { $0.lifetime == .single }.map {
-      ($0, linker.producer(of: $0))
-    }
+    self.singles =
+      linker.records.filter { $0.lifetime == .single }.map { ($0, linker.producer(of: $0)) }
+      + linker.decoratedSingles
     self.own = linker.linkedProducers
   }
 
@@ -153,7 +153,7 @@ final class Snapshot: @unchecked Sendable {
     }
     self.singles =
       order.filter { $0.lifetime == .single }.map { ($0, linker.producer(of: $0)) }
-      + base.singles
+      + linker.decoratedSingles + base.singles
     self.own = linker.linkedProducers
   }
 

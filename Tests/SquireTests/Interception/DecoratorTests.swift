@@ -416,4 +416,18 @@ import Testing
     let next: Catalog = container.resolve(name: "scoped")
     #expect(next !== scoped)
   }
+
+  @Test func initializeSingletonsBuildsTheDecoratedInstance() {
+    let runs = Counter()
+    let container = Container()
+    container.register(RemoteCatalog.init).as(Catalog.self).lifetime(.single)
+    container.decorate(Catalog.self) { inner -> Catalog in
+      runs.increment()
+      return CachedCatalog(inner: inner)
+    }
+    container.initializeSingletons()
+    #expect(runs.count == 1)
+    _ = container.resolve(Catalog.self)
+    #expect(runs.count == 1)
+  }
 }

@@ -27,7 +27,7 @@ class DecoratorRecord: @unchecked Sendable {
   /// `lifetime`; the decorator's own dependencies are linked against `linker`.
   func decorate(
     _ inner: AnyProducer, of record: ComponentRecord, lifetime: Lifetime, linker: Linker
-  ) -> AnyProducer {
+  ) -> (view: ComponentRecord, producer: AnyProducer) {
     fatalError("DecoratorRecord.decorate is overridden by TypedDecorator")
   }
 
@@ -74,9 +74,9 @@ final class TypedDecorator<T>: DecoratorRecord, @unchecked Sendable {
 
   override func decorate(
     _ inner: AnyProducer, of record: ComponentRecord, lifetime: Lifetime, linker: Linker
-  ) -> AnyProducer {
+  ) -> (view: ComponentRecord, producer: AnyProducer) {
     let view = self.view(of: record, lifetime: lifetime)
-    return linkBody(linker, unsafeDowncast(inner, to: Producer<T>.self), view)
+    return (view, linkBody(linker, unsafeDowncast(inner, to: Producer<T>.self), view))
   }
 
   private func view(of record: ComponentRecord, lifetime: Lifetime) -> TypedRecord<T> {

@@ -39,20 +39,27 @@ extension Linker {
       }
       outer = Array((0..<home).reversed())
     }
+    var outermost: (view: ComponentRecord, producer: AnyProducer)?
     for index in outer {
       let lifetime = Self.viewLifetime(of: record, type: type, atHome: home.map { index >= $0 })
       for decorator in levels[index].decorators[typeID] ?? [] {
         let inner = producer
         let outerDecorator = decorating
         decorating = decorator
-        producer = linking(asPartOf: record) {
+        let made = linking(asPartOf: record) {
           decorator.decorate(inner, of: record, lifetime: lifetime, linker: self)
         }
+        producer = made.producer
+        outermost = made
         decorating = outerDecorator
         decorations[ObjectIdentifier(record), default: []].append(decorator)
       }
     }
     decoratedProducers[key] = producer
+    // Building the outermost decorated `.single` builds the component and every decorator.
+    if let outermost, outermost.view.lifetime == .single {
+      decoratedSingles.append((outermost.view, outermost.producer))
+    }
     if case .some(.some(let pending)) = decoratingNow.removeValue(forKey: key) {
       pending.placeholder.fill(producer)
     }
