@@ -267,7 +267,7 @@ final class Linker {
     {
       providers.swapAt(0, position)
     }
-    let ids = providers.map { ObjectIdentifier($0.record) }
+    let ids = providers.map(instanceID(of:))
     if ids.isEmpty { return inner }
     let body = inner.body
     let asyncBody = inner.asyncBody
@@ -531,6 +531,10 @@ final class Linker {
   /// A candidate's producer with its decorators, per component and `.as` (`-1` for its own
   /// type), once per linker.
   @exclusivity(unchecked) var decoratedProducers: [DecoratedKey: AnyProducer] = [:]
+
+  /// The view that caches each decorated candidate's outermost decorated instance: where a
+  /// cyclic injection finds it in the object graph.
+  @exclusivity(unchecked) var decoratedViews: [DecoratedKey: ComponentRecord] = [:]
 
   /// Candidates being decorated now, with the placeholder given to a decorator that asks for
   /// its own type (through a `Lazy`, or a cycle) while it is linked, if one did.

@@ -430,4 +430,30 @@ import Testing
     _ = container.resolve(Catalog.self)
     #expect(runs.count == 1)
   }
+
+  @Test func aCycleThroughCyclicInjectionsClosesOnTheDecoratedInstance() throws {
+    final class Library: @unchecked Sendable {
+      var catalog: Catalog?
+      init() {}
+    }
+    final class LinkedCatalog: Catalog, @unchecked Sendable {
+      var library: Library?
+      init() {}
+      let layers = ["Linked"]
+    }
+    let container = Container()
+    container.register(Library.init).injection(cycle: true) { $0.catalog = $1 as Catalog }
+    container.register(LinkedCatalog.init).as(Catalog.self)
+      .injection(cycle: true) { $0.library = $1 }
+    container.decorate(Catalog.self) { CachedCatalog(inner: $0) }
+    #expect(container.validate().isValid)
+
+    let library: Library = container.resolve()
+    let fromLibrary = try #require(library.catalog as? CachedCatalog)
+    #expect((fromLibrary.inner as? LinkedCatalog)?.library === library)
+
+    let catalog = try #require(container.resolve(Catalog.self) as? CachedCatalog)
+    let inner = try #require(catalog.inner as? LinkedCatalog)
+    #expect(inner.library?.catalog === catalog)
+  }
 }

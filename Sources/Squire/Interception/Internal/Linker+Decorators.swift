@@ -56,6 +56,7 @@ extension Linker {
       }
     }
     decoratedProducers[key] = producer
+    if let outermost { decoratedViews[key] = outermost.view }
     // Building the outermost decorated `.single` builds the component and every decorator.
     if let outermost, outermost.view.lifetime == .single {
       decoratedSingles.append((outermost.view, outermost.producer))
@@ -64,6 +65,19 @@ extension Linker {
       pending.placeholder.fill(producer)
     }
     return producer
+  }
+
+  /// Under what the instance a candidate gives is kept in an object graph: its decorated
+  /// instance's view for a decorated type (a cyclic injection of the type must close on the
+  /// decorated instance, not on the one inside it), its component otherwise.
+  func instanceID(of candidate: Candidate) -> ObjectIdentifier {
+    if hasDecorators {
+      _ = producer(of: candidate)
+      let key = DecoratedKey(
+        record: ObjectIdentifier(candidate.record), forward: candidate.forward ?? -1)
+      if let view = decoratedViews[key] { return ObjectIdentifier(view) }
+    }
+    return ObjectIdentifier(candidate.record)
   }
 
   /// The lifetime of decorated instances of `record`: the component's own, so that a cached
