@@ -137,5 +137,24 @@ print(careful.validate())
 let bearer: ShieldBearer = careful.resolve()
 print("The shield-bearer carries a \(bearer.weapon.name).")
 
-section("9. Closing", "the realm closes: cleanups run, last made first")
+section(
+  "9. Interception and context",
+  "a decorator logs every armour fitted through a child; recruits get the mace by context")
+let inspection = Container(parent: realm)
+inspection.decorate(Armor.self) { inner, chronicle in
+  LoggedArmor(inner: inner, chronicle: chronicle)
+}
+let inspected: Knight = inspection.resolve()
+let another: Recruit = inspection.resolve(args: "Tristan")
+print(
+  "\(inspected.name) and \(another.name) were fitted through the inspection; its chronicle reads:")
+for line in inspection.resolve(Chronicle.self).lines { print("  - \(line)") }
+print(
+  "The realm's knights are not inspected: \(!(realm.resolve(Knight.self).armor is LoggedArmor))")
+print(
+  "\(another.name) carries a \(another.weapon.name) (`.when(injectedInto: Recruit.self)`); "
+    + "the captain a \(inspected.weapon.name).")
+print(inspection.close())
+
+section("10. Closing", "the realm closes: cleanups run, last made first")
 print(realm.close())

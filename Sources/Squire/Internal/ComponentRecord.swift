@@ -104,6 +104,15 @@ class ComponentRecord: @unchecked Sendable {
   var position = 0
   /// False for a class registered with `register(T.self)`: only `inject(into:)` uses it.
   var hasFactory = true
+  /// The types this component is offered to (`.when(injectedInto:)`); empty for everyone.
+  @usableFromInline var consumers: [Any.Type] = []
+
+  /// The consumers' names, for messages: `UsersScreen`, `A and B`.
+  var consumerNames: String {
+    let names = consumers.map { String(describing: $0) }
+    guard names.count > 1 else { return names.first ?? "" }
+    return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+  }
 
   /// Whether `.onClose` was given: validation reports it on lifetimes nothing closes.
   var hasCleanup: Bool { false }

@@ -19,7 +19,9 @@ extension Container {
       let validator = Validator(linker: linker)
       return (
         ValidationReport(
-          problems: validator.problems, componentCount: validator.graph.nodes.count,
+          problems: validator.problems,
+          warnings: InterceptionChecks(linker: linker).warnings,
+          componentCount: validator.graph.nodes.count,
           dependencyCount: validator.graph.links.count + validator.graph.unanswered.count),
         validator.derivedChecks
       )
@@ -30,7 +32,7 @@ extension Container {
     }
     if unavailable.isEmpty { return report }
     return ValidationReport(
-      problems: report.problems + unavailable, componentCount: report.componentCount,
-      dependencyCount: report.dependencyCount)
+      problems: report.problems + unavailable, warnings: report.warnings,
+      componentCount: report.componentCount, dependencyCount: report.dependencyCount)
   }
 }

@@ -8,7 +8,7 @@ struct InjectIntoTests {
     let container = Container()
     container.register(SystemClock.init).as(TimeSource.self)
     container.register(Headline.init).as(Banner.self)
-    container.register(Bookshelf.init).as(Catalog.self)
+    container.register(Bookshelf.init).as(BookCatalog.self)
     container.register { "Quarterly report" }.as(String.self, name: "title")
     return container
   }

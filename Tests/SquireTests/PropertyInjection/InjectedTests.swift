@@ -8,7 +8,7 @@ struct InjectedTests {
   @Test func injectedIsFilledWhenTheContainerBuildsTheObject() {
     let container = Container()
     container.register(SystemClock.init).as(TimeSource.self)
-    container.register(Bookshelf.init).as(Catalog.self)
+    container.register(Bookshelf.init).as(BookCatalog.self)
     container.register(Dashboard.init)
     let dashboard: Dashboard = container.resolve()
     #expect(dashboard.clock.label == "system")
@@ -26,7 +26,7 @@ struct InjectedTests {
     let container = Container()
     container.register(SystemClock.init).as(TimeSource.self)
     container.register(LazyOnly.init)
-    container.register(Counted.init).as(Catalog.self)
+    container.register(Counted.init).as(BookCatalog.self)
     let before = Counted.made.load(ordering: .relaxed)
     let object: LazyOnly = container.resolve()
     #expect(Counted.made.load(ordering: .relaxed) == before)
@@ -38,7 +38,7 @@ struct InjectedTests {
 
   @Test func lazyInjectedResolvesOnceWhenReadFromManyThreadsAtOnce() async {
     let container = Container()
-    container.register(SlowCounted.init).as(Catalog.self)
+    container.register(SlowCounted.init).as(BookCatalog.self)
     container.register(LazyOnly.init).lifetime(.single)
     let object: LazyOnly = await container.resolve()
     let before = SlowCounted.made.load(ordering: .relaxed)
@@ -53,7 +53,7 @@ struct InjectedTests {
   @Test func lazyInjectedKeepsItsContainerWeakly() {
     var container: Container? = Container()
     weak let released = container
-    container!.register(Bookshelf.init).as(Catalog.self)
+    container!.register(Bookshelf.init).as(BookCatalog.self)
     container!.register(LazyOnly.init)
     let object: LazyOnly = container!.resolve()
     container = nil
@@ -162,20 +162,20 @@ struct InjectedTests {
 }
 
 final class LazyOnly: @unchecked Sendable {
-  @LazyInjected var catalog: Catalog
+  @LazyInjected var catalog: BookCatalog
 
   /// The lazy property's value, or the error that reading it would trap with.
-  func catalogForTesting() throws(ResolutionError) -> Catalog? {
+  func catalogForTesting() throws(ResolutionError) -> BookCatalog? {
     try _catalog.slot.get()
   }
 }
 
-final class Counted: Catalog {
+final class Counted: BookCatalog {
   static let made = Atomic(0)
   init() { Self.made.add(1, ordering: .relaxed) }
 }
 
-final class SlowCounted: Catalog {
+final class SlowCounted: BookCatalog {
   static let made = Atomic(0)
   init() {
     Self.made.add(1, ordering: .relaxed)

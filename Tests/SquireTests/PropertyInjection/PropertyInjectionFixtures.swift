@@ -14,8 +14,8 @@ final class LabeledClock: TimeSource {
   init(label: String) { self.label = label }
 }
 
-protocol Catalog: AnyObject, Sendable {}
-final class Bookshelf: Catalog {}
+protocol BookCatalog: AnyObject, Sendable {}
+final class Bookshelf: BookCatalog {}
 
 protocol Banner: AnyObject {}
 final class Headline: Banner {}
@@ -24,7 +24,7 @@ enum Remote {}
 
 final class Dashboard: @unchecked Sendable {
   @Injected var clock: TimeSource
-  @LazyInjected var catalog: Catalog
+  @LazyInjected var catalog: BookCatalog
   var ready = false
 }
 

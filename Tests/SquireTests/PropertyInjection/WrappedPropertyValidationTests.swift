@@ -23,7 +23,7 @@ struct WrappedPropertyValidationTests {
       #expect(neededBy == ["Dashboard"])
       return type
     }
-    #expect(Set(types) == ["TimeSource", "Catalog"])
+    #expect(Set(types) == ["TimeSource", "BookCatalog"])
     let clock = try #require(missing.first { $0.description.contains("TimeSource") })
     #expect(clock.path == ["Console", "Dashboard", "TimeSource"])
   }
@@ -31,7 +31,7 @@ struct WrappedPropertyValidationTests {
   @Test func aGraphThatProvidesEveryWrappedPropertyIsValid() {
     let container = Container()
     container.register(SystemClock.init).as(TimeSource.self)
-    container.register(Bookshelf.init).as(Catalog.self)
+    container.register(Bookshelf.init).as(BookCatalog.self)
     container.register(Dashboard.init)
     container.register(OptionalDashboard.init)
     #expect(container.validate().isValid)
@@ -60,14 +60,14 @@ struct WrappedPropertyValidationTests {
     let container = Container()
     container.register(SystemClock.init).as(TimeSource.self)
     container.register(Dashboard.init).lifetime(.single)
-    container.register(CatalogOfDashboard.init).as(Catalog.self)
+    container.register(CatalogOfDashboard.init).as(BookCatalog.self)
     #expect(container.validate().isValid)
     let dashboard: Dashboard = container.resolve()
     #expect((dashboard.catalog as? CatalogOfDashboard)?.dashboard === dashboard)
   }
 }
 
-private final class CatalogOfDashboard: Catalog, @unchecked Sendable {
+private final class CatalogOfDashboard: BookCatalog, @unchecked Sendable {
   let dashboard: Dashboard
   init(dashboard: Dashboard) { self.dashboard = dashboard }
 }

@@ -164,6 +164,11 @@ struct Validator {
       details.append(
         "a parent declares it `suppliedByEachChild`: this child container must register it")
     }
+    if let decorator = edge.decorator {
+      details.append(
+        "asked for by the decorator of `\(decorator.typeName)` registered at "
+          + "\(decorator.location), which wraps `\(edge.from.typeName)`")
+    }
     let suggestions = linker.nearMatches.suggestions(
       for: edge.type, qualifier: edge.key.qualifier, askers: askers)
     switch edge.key.qualifier {
@@ -234,7 +239,7 @@ struct Validator {
         + "\(candidates.count) are marked `.default()`."
       : "Ambiguous dependency: \(candidates.count) components provide `\(type)` and none is "
         + "marked `.default()`."
-    let why: String
+    var why: String
     if allDefaults {
       why =
         "`.default()` picks one among several; on more than one it picks none, so resolving "
@@ -249,7 +254,7 @@ struct Validator {
         + "\(neededBy.count == 1 ? "asks" : "ask") for one `\(type)`, and Squire will not pick one "
         + "at random."
     }
-    let fix: String
+    var fix: String
     if allDefaults {
       fix = "keep `.default()` on the one registration to use, and remove it from the others."
     } else if neededBy.isEmpty {
@@ -258,6 +263,18 @@ struct Validator {
       fix =
         "mark one registration with `.default()`, ask for one by name or tag, or take them "
         + "all with `many`."
+    }
+    // Registered for the same consumer: the components that ask get both.
+    if !allDefaults, candidates.allSatisfy({ !$0.record.consumers.isEmpty }) {
+      let names = candidates.prefix(2).map { "`\($0.record.typeName)`" }.joined(separator: " and ")
+      let consumers = Set(candidates.map(\.record.consumerNames)).sorted().joined(separator: ", ")
+      why =
+        "\(names)\(candidates.count > 2 ? " and others" : "") are registered "
+        + "`.when(injectedInto:)` the same consumer (\(consumers)), so it gets \(candidates.count) "
+        + "`\(type)`s, and Squire will not pick one at random."
+      fix =
+        "keep `.when(injectedInto:)` on the one registration meant for \(consumers), or mark it "
+        + "`.default()`."
     }
     return ValidationProblem(
       kind: .ambiguousDependency(
