@@ -107,11 +107,11 @@ extension Injector: SpecialParameter {
     if case .found(let candidate) = linker.choose(key), candidate.forward == nil {
       record = candidate.record as? TypedRecord<Object>
     }
-    let injections: LinkedInjections<Object>?
-    if let record {
-      injections = record.linkInjections(linker)
-    } else {
-      injections = WrappedProperties.step(for: Object.self, linker).map {
+    // The object is the consumer of what its injections and wrapped properties ask for, as
+    // when the container builds it: `.when(injectedInto:)` applies.
+    let injections: LinkedInjections<Object>? = linker.linking(asConsumer: Object.self) {
+      if let record { return record.linkInjections(linker) }
+      return WrappedProperties.step(for: Object.self, linker).map {
         LinkedInjections(immediate: [$0], cyclic: [], postInits: [])
       }
     }

@@ -94,4 +94,30 @@ import Testing
     #expect(child.resolve(Loader.self).kind == "logged plain")
     #expect(parent.resolve(UsersScreen.self).loader.kind == "users")
   }
+
+  @Test func wrappedPropertiesGetTheirEnclosingTypesContextualBinding() throws {
+    let container = Container()
+    container.register(UsersLoader.init).as(Loader.self).when(injectedInto: WrappedUsersScreen.self)
+    container.register(PlainLoader.init).as(Loader.self)
+    container.register(WrappedUsersScreen.init)
+    container.decorate(Loader.self) { LoggedLoader(inner: $0) }
+    let screen = container.resolve(WrappedUsersScreen.self)
+    #expect(screen.loader.kind == "logged users")
+    #expect(screen.later.kind == "logged users")
+    #expect(container.resolve(Loader.self).kind == "logged plain")
+    #expect(container.validate().isValid)
+    // An object made elsewhere is filled as its own type's consumer too.
+    let elsewhere = WrappedUsersScreen()
+    try container.tryInject(into: elsewhere)
+    #expect(elsewhere.loader.kind == "logged users")
+    #expect(elsewhere.later.kind == "logged users")
+  }
+}
+
+/// A screen whose loaders are wrapped properties: `@Injected` and `@LazyInjected` take the
+/// binding offered to the enclosing type, as an initializer parameter would.
+final class WrappedUsersScreen {
+  @Injected var loader: Loader
+  @LazyInjected var later: Loader
+  init() {}
 }

@@ -26,6 +26,12 @@ extension Linker {
   /// `.when(injectedInto:)` sees the enclosing type. Missing and ambiguous dependencies give
   /// producers that throw why, as ``producer(for:qualifier:)`` does.
   func producer<P>(for type: P.Type, qualifier: Qualifier, consumer: Any.Type) -> Producer<P> {
+    linking(asConsumer: consumer) { producer(for: P.self, qualifier: qualifier) }
+  }
+
+  /// Runs `body`, whose lookups are for `consumer` (and the types it is registered `.as`)
+  /// rather than for the component being linked: what `inject(into:)` links for an object.
+  func linking<Result>(asConsumer consumer: Any.Type, _ body: () -> Result) -> Result {
     var types: Set<ObjectIdentifier> = [ObjectIdentifier(consumer)]
     // A registered consumer is known by its `.as` too.
     for record in records where record.implementationType == consumer {
@@ -34,7 +40,7 @@ extension Linker {
     let outer = consumerOverride
     consumerOverride = types
     defer { consumerOverride = outer }
-    return producer(for: P.self, qualifier: qualifier)
+    return body()
   }
 
   /// The contextual candidates for `key` offered to `consumer` in the container of
