@@ -149,6 +149,9 @@ final class Linker {
   @exclusivity(unchecked) private(set) var edges: [DependencyEdge] = []
   /// The components being linked, innermost last: the one a dependency is asked for.
   @exclusivity(unchecked) private var linking: [ComponentRecord] = []
+  /// The component being linked now, if any: the one a `Lazy` or `Provider` linked now is given
+  /// to, named when its value cannot be resolved.
+  var linkingComponent: ComponentRecord? { linking.last }
   /// Above zero while linking what a `Lazy`, `Provider` or cyclic injection will resolve later.
   @exclusivity(unchecked) private var deferredNesting = 0
   /// Above zero while linking what a `Provider` resolves anew on each use.
