@@ -6,6 +6,9 @@ import PackageDescription
 //
 //   swift package benchmark          (from this directory)
 //   ./callgrind.sh                   (instruction counts per resolve, needs valgrind)
+//   Scripts/measure-build-time.sh 100 500 1000
+//                                    (`-O` compile time of a generated large composition root,
+//                                    Scripts/generate-large-root.py)
 let package = Package(
   name: "SquireBenchmarks",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],

@@ -2,7 +2,10 @@
 # Type-checks each file in Tests/CompileFailures against the built Squire module and checks that
 # it fails with the diagnostic its first line names (`// expect-error: <text>`), or compiles with
 # that warning (`// expect-warning: <text>`): what Squire's API must reject or flag at compile
-# time (a factory that races, a cached instance of a type that is not Sendable, ...).
+# time (a factory that races, a cached instance of a type that is not Sendable, ...). No error may
+# be "unable to type-check this expression in reasonable time": a mistake must be named where it
+# is. A file headed `// expect-fast: <what>` must compile with no expression taking longer than
+# FAST_MS milliseconds (default 500) to type-check: a long chain of options must stay quick.
 #
 #   swift build && Scripts/check-compile-failures.sh
 set -euo pipefail
@@ -13,11 +16,32 @@ modules="$bin/Modules"
 shims=(-Xcc "-fmodule-map-file=$bin/_SquireShims.build/module.modulemap"
   -Xcc -I -Xcc Sources/_SquireShims/include)
 failed=0
+typecheck() {
+  timeout 300 swiftc -typecheck -swift-version 6 -I "$modules" "${shims[@]}" "$@" 2>&1
+}
 for file in Tests/CompileFailures/*.swift; do
   expected="$(head -1 "$file" | sed -n 's|^// expect-error: ||p')"
   warning="$(head -1 "$file" | sed -n 's|^// expect-warning: ||p')"
+  fast="$(head -1 "$file" | sed -n 's|^// expect-fast: ||p')"
+  if [ -n "$fast" ]; then
+    limit="${FAST_MS:-500}"
+    output="$(typecheck -Xfrontend -warn-long-expression-type-checking="$limit" "$file")" || {
+      echo "FAIL $file: did not compile; it should: $fast" >&2
+      echo "$output" | grep -E "error:" >&2 || true
+      failed=1
+      continue
+    }
+    if grep -qF -- "to type-check (limit: ${limit}ms)" <<<"$output"; then
+      echo "FAIL $file: slower than ${limit} ms to type-check: $fast" >&2
+      echo "$output" | grep -E "warning: expression took" >&2 || true
+      failed=1
+    else
+      echo "ok   $file: type-checks in under ${limit} ms"
+    fi
+    continue
+  fi
   if [ -n "$warning" ]; then
-    output="$(swiftc -typecheck -swift-version 6 -I "$modules" "${shims[@]}" "$file" 2>&1)" || {
+    output="$(typecheck "$file")" || {
       echo "FAIL $file: did not compile; it should, with the warning: $warning" >&2
       failed=1
       continue
@@ -35,8 +59,11 @@ for file in Tests/CompileFailures/*.swift; do
     failed=1
     continue
   fi
-  if output="$(swiftc -typecheck -swift-version 6 -I "$modules" "${shims[@]}" "$file" 2>&1)"; then
+  if output="$(typecheck "$file")"; then
     echo "FAIL $file: compiled, but should fail with: $expected" >&2
+    failed=1
+  elif grep -qF -- "unable to type-check this expression in reasonable time" <<<"$output"; then
+    echo "FAIL $file: \"unable to type-check\" instead of: $expected" >&2
     failed=1
   elif ! grep -qF -- "$expected" <<<"$output"; then
     echo "FAIL $file: failed, but not with: $expected" >&2

@@ -190,6 +190,9 @@ final class Linker {
   /// The consumer a contextual lookup is for when it is not the component being linked (see
   /// ``producer(for:qualifier:consumer:)``).
   @exclusivity(unchecked) var consumerOverride: Set<ObjectIdentifier>?
+  /// The component being linked now, if any: the one a `Lazy` or `Provider` linked now is given
+  /// to, named when its value cannot be resolved.
+  var linkingComponent: ComponentRecord? { linking.last }
   /// Above zero while linking what a `Lazy`, `Provider` or cyclic injection will resolve later.
   @exclusivity(unchecked) private var deferredNesting = 0
   /// Above zero while linking what a `Provider` resolves anew on each use.

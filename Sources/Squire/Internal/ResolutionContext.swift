@@ -425,9 +425,12 @@ struct DeferredResolve<Value>: @unchecked Sendable {
   /// The runtime arguments of `resolve(Provider<T>.self, args: ...)`: passed to every value it
   /// resolves without arguments of its own.
   let arguments: [Any]?
+  /// The component it is given to, named when its value cannot be resolved.
+  let holder: LaterHolder?
 
-  init(_ context: inout ResolutionContext, _ producer: Producer<Value>) {
+  init(_ context: inout ResolutionContext, _ producer: Producer<Value>, holder: LaterHolder?) {
     self.container = context.container
+    self.holder = holder
     self.graph = context.sharedGraph()
     graph.share()
     self.body = producer.body
@@ -476,10 +479,12 @@ struct DeferredResolve<Value>: @unchecked Sendable {
     do {
       let value = try body(&context)
       try context.finish()
+      try context.arguments?.requireAllTaken()
       return value
     } catch {
       context.fail()
-      throw error.finished(requested: String(describing: Value.self))
+      throw error.noting(unused: context.arguments).finished(
+        requested: String(describing: Value.self))
     }
   }
 
@@ -504,10 +509,12 @@ struct DeferredResolve<Value>: @unchecked Sendable {
     do {
       let value = try await asyncBody(&context)
       try await context.finishAsync()
+      try context.arguments?.requireAllTaken()
       return value
     } catch {
       context.fail()
-      throw error.finished(requested: String(describing: Value.self))
+      throw error.noting(unused: context.arguments).finished(
+        requested: String(describing: Value.self))
     }
   }
 }

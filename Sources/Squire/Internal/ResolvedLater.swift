@@ -10,27 +10,61 @@ protocol ResolvedLater: SpecialParameter {
 
 extension ResolvedLater {
   static func makeProducer(_ linker: Linker, qualifier: Qualifier) -> AnyProducer {
-    wrap(
+    let holder = LaterHolder(linker.linkingComponent)
+    return wrap(
       linker.deferring(holding: keepsValue) {
         linker.producer(for: Value.self, qualifier: qualifier)
-      })
+      }, holder)
   }
 
   static func makeOptionalProducer(_ linker: Linker, qualifier: Qualifier) -> AnyProducer? {
-    linker.deferring(holding: keepsValue) {
+    let holder = LaterHolder(linker.linkingComponent)
+    return linker.deferring(holding: keepsValue) {
       linker.optionalProducer(for: Value.self, qualifier: qualifier)
-    }.map(wrap)
+    }.map { wrap($0, holder) }
   }
 
   static func makeEachProducer(_ linker: Linker, qualifier: Qualifier) -> [AnyProducer]? {
-    linker.deferring(holding: keepsValue) {
+    let holder = LaterHolder(linker.linkingComponent)
+    return linker.deferring(holding: keepsValue) {
       linker.allProducers(for: Value.self, qualifier: qualifier)
-    }.map(wrap)
+    }.map { wrap($0, holder) }
   }
 
-  private static func wrap(_ inner: Producer<Value>) -> AnyProducer {
+  private static func wrap(_ inner: Producer<Value>, _ holder: LaterHolder?) -> AnyProducer {
     Producer<Self> { context throws(ResolutionError) -> Self in
-      make(DeferredResolve(&context, inner))
+      make(DeferredResolve(&context, inner, holder: holder))
     }
+  }
+}
+
+/// The component a `Lazy` or `Provider` is given to (a parameter of its factory or an injected
+/// property), and where it is registered: a `.value` that cannot be resolved traps there, since
+/// a property cannot take the caller's `#fileID` and `#line`. `nil` for one resolved directly
+/// from the container.
+struct LaterHolder: Sendable {
+  let component: String
+  let location: SourceLocation
+
+  init?(_ record: ComponentRecord?) {
+    guard let record else { return nil }
+    component = record.typeName
+    location = record.location
+  }
+}
+
+extension DeferredResolve {
+  /// Traps with `error`'s diagnostic, introduced by what the `Lazy` or `Provider` (`kind`) was
+  /// given to, at the registration of the component that holds it.
+  func trap(_ error: ResolutionError, kind: String) -> Never {
+    let what = "`\(kind)<\(Value.self)>`"
+    guard let holder else {
+      fatalError(
+        "\(what), resolved from the container, could not resolve its value:\n\(error.description)")
+    }
+    fatalError(
+      "\(what) given to `\(holder.component)` (registered at \(holder.location)) could not "
+        + "resolve its value:\n\(error.description)",
+      file: holder.location.file, line: holder.location.line)
   }
 }

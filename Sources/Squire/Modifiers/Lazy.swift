@@ -27,8 +27,17 @@ public final class Lazy<Value>: @unchecked Sendable {
 
   /// The value: resolved on the first access (trapping with the diagnostic if it cannot be),
   /// the same instance afterwards.
+  ///
+  /// A property cannot learn its caller's line, so the trap names the `Lazy` and the component
+  /// it was given to, at that component's registration (`Knight.swift:12: Fatal error:
+  /// `Lazy<Chronicle>` given to `Knight` (registered at Knight.swift:12) could not resolve its
+  /// value: ...`). Use ``get()`` to handle the error instead.
   public var value: Value {
-    trapping { () throws(ResolutionError) in try get() }
+    do {
+      return try get()
+    } catch {
+      source.trap(error, kind: "Lazy")
+    }
   }
 
   /// The value, resolved on the first call; throws why it cannot be resolved.

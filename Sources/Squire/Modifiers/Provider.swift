@@ -27,14 +27,35 @@ public final class Provider<Value>: @unchecked Sendable {
 
   /// A newly resolved value (the same one for `.single` and cached lifetimes); traps with the
   /// diagnostic if it cannot be resolved.
+  ///
+  /// A property cannot learn its caller's line, so the trap names the `Provider` and the
+  /// component it was given to, at that component's registration. Use ``get()`` to handle the
+  /// error instead.
   public var value: Value {
-    trapping { () throws(ResolutionError) in try get() }
+    do {
+      return try get()
+    } catch {
+      source.trap(error, kind: "Provider")
+    }
   }
 
   /// A newly resolved value, built with runtime arguments for its `arg` parameters; traps with
-  /// the diagnostic if it cannot be resolved.
-  public func value<each Argument>(args: repeat each Argument) -> Value {
-    trapping { () throws(ResolutionError) in try get(args: repeat each args) }
+  /// the diagnostic if it cannot be resolved, or if an argument is left that no parameter
+  /// takes.
+  ///
+  /// ```swift
+  /// let knight = knights.value(args: "Lancelot")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - args: the runtime arguments; each `arg` parameter takes the first unused one of its
+  ///     type.
+  ///   - file: the caller's file, named in the trap; leave the default.
+  ///   - line: the caller's line, named in the trap; leave the default.
+  public func value<each Argument>(
+    args: repeat each Argument, file: StaticString = #fileID, line: UInt = #line
+  ) -> Value {
+    trapping(file, line) { () throws(ResolutionError) in try get(args: repeat each args) }
   }
 
   /// A newly resolved value; throws why it cannot be resolved.
@@ -42,7 +63,9 @@ public final class Provider<Value>: @unchecked Sendable {
     try source.resolve()
   }
 
-  /// A newly resolved value built with runtime arguments; throws why it cannot be resolved.
+  /// A newly resolved value built with runtime arguments; throws why it cannot be resolved,
+  /// and ``ResolutionError/Reason/unusedArguments(types:)`` for arguments no `arg` parameter
+  /// takes.
   public func get<each Argument>(args: repeat each Argument) throws(ResolutionError) -> Value {
     var values: [Any] = []
     for value in repeat each args { values.append(value) }

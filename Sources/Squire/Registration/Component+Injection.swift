@@ -5,54 +5,56 @@
 // then the `postInit`s.
 
 extension Component where Impl: AnyObject {
-  /// Adds a step run on every new instance, with nothing resolved: set a constant, or build a
-  /// part by hand.
+  /// Injects resolved dependencies into every new instance through a closure: the instance
+  /// first, then one resolved value per further parameter, each of the type the closure's
+  /// parameter is inferred as. Modifiers and `as` work inside:
   ///
   /// ```swift
   /// container.register(Car.init)
-  ///   .injection { car in car.engine = BMWEngine() }
-  ///   .injection { $0.color = .red }
-  /// ```
-  @inlinable
-  @discardableResult
-  public func injection(_ body: @escaping @Sendable (Impl) -> Void) -> Component<Impl> {
-    addInjection(cycle: false) { _ in
-      InjectionStep(sync: { instance, _ throws(ResolutionError) in body(instance) })
-    }
-  }
-
-  /// Injects a resolved dependency into every new instance through a closure.
-  ///
-  /// The dependency's type is what the closure's second parameter is inferred as; modifiers
-  /// and `as` work inside:
-  ///
-  /// ```swift
-  /// container.register(Car.init)
+  ///   .injection { $0.color = .red }                 // nothing resolved
   ///   .injection { $0.engine = $1 }
   ///   .injection { car, engine in car.engine = engine }
   ///   .injection { $0.wheels = many($1) }
   ///   .injection { $0.engine = $1 as OtherEngine }
   ///   .injection(name: "BMW") { $0.engine = $1 }
   ///   .injection(cycle: true) { $0.driver = $1 }   // breaks a cycle: runs at the end
+  ///   .injection { $0.setup(engine: $1, wheels: many($2), body: $3) }   // method injection
   /// ```
   ///
+  /// One method for every number of dependencies, rather than an overload per form: a chain
+  /// of options then type-checks quickly, and a mistake in one closure is reported on its line.
+  ///
   /// - Parameters:
-  ///   - name: resolve the dependency registered under this name (prefer tags, `by(tag:on:)`).
+  ///   - name: resolve every dependency under this name (prefer tags, `by(tag:on:)`).
   ///   - cycle: this injection breaks a dependency cycle. It runs after the whole graph is built,
-  ///     and reuses the instance of its dependency made in the same resolve, so both sides of
+  ///     and reuses the instances of its dependencies made in the same resolve, so both sides of
   ///     the cycle see the same instances.
-  ///   - body: sets the dependency, given the instance and the resolved value.
+  ///   - body: sets the dependencies, given the instance and the resolved values.
   @inlinable
   @discardableResult
-  public func injection<Property>(
+  public func injection<each Dependency>(
     name: String? = nil,
     cycle: Bool = false,
-    _ body: @escaping @Sendable (Impl, Property) -> Void
+    _ body: @escaping @Sendable (Impl, repeat each Dependency) -> Void
   ) -> Component<Impl> {
     addInjection(cycle: cycle) { linker in
-      InjectionStep.setting(linker.injected(Property.self, name: name, cycle: cycle)) {
-        instance, value throws(ResolutionError) in body(instance, value)
+      let dependencies = (repeat linker.injected((each Dependency).self, name: name, cycle: cycle))
+      let bodies = (repeat (each dependencies).body)
+      let asyncBodies = (repeat (each dependencies).anyAsyncBody)
+      var anyAsync = false
+      for dependency in repeat each dependencies {
+        if dependency.asyncBody != nil { anyAsync = true }
       }
+      return InjectionStep(
+        sync: { instance, context throws(ResolutionError) in
+          body(instance, repeat try (each bodies)(&context))
+        },
+        async: !anyAsync
+          ? nil
+          : { instance, context async throws(ResolutionError) in
+            let values = (repeat try await (each asyncBodies)(&context))
+            body(instance, repeat each values)
+          })
     }
   }
 
@@ -152,49 +154,6 @@ extension Component where Impl: AnyObject {
       InjectionStep.setting(linker.injected(Modified.self, name: name, cycle: cycle)) {
         instance, value throws(ResolutionError) in instance[keyPath: keyPath] = modificator(value)
       }
-    }
-  }
-
-  /// Method injection: calls a method with several resolved dependencies on every new instance.
-  ///
-  /// ```swift
-  /// container.register(Car.init)
-  ///   .injection { $0.setup(engine: $1, wheels: many($2), body: $3) }
-  /// ```
-  ///
-  /// Method injection has no `name:` and cannot break cycles (as in seed 004); use property
-  /// injection for those.
-  @inlinable
-  @discardableResult
-  public func injection<First, Second, each Rest>(
-    _ body: @escaping @Sendable (Impl, First, Second, repeat each Rest) -> Void
-  ) -> Component<Impl> {
-    addInjection(cycle: false) { linker in
-      let first = linker.dependency(First.self)
-      let second = linker.dependency(Second.self)
-      let rest = (repeat linker.dependency((each Rest).self))
-      let bodies = (repeat (each rest).body)
-      let asyncBodies = (repeat (each rest).anyAsyncBody)
-      var anyAsync = first.asyncBody != nil || second.asyncBody != nil
-      for dependency in repeat each rest {
-        if dependency.asyncBody != nil { anyAsync = true }
-      }
-      let (firstBody, secondBody) = (first.body, second.body)
-      let (firstAsync, secondAsync) = (first.anyAsyncBody, second.anyAsyncBody)
-      return InjectionStep(
-        sync: { instance, context throws(ResolutionError) in
-          body(
-            instance, try firstBody(&context), try secondBody(&context),
-            repeat try (each bodies)(&context))
-        },
-        async: !anyAsync
-          ? nil
-          : { instance, context async throws(ResolutionError) in
-            let a = try await firstAsync(&context)
-            let b = try await secondAsync(&context)
-            let rest = (repeat try await (each asyncBodies)(&context))
-            body(instance, a, b, repeat each rest)
-          })
     }
   }
 

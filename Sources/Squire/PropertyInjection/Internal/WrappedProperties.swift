@@ -212,13 +212,15 @@ extension Injected: WrappedDependency {
 extension LazyInjected: WrappedDependency {
   static func link(_ linker: Linker?, _ field: WrappedField) -> WrappedField.Fills {
     let linked = WrappedLink<Value>(linker, field, deferred: true)
+    // The class whose property it is: named if a value it reads cannot be resolved.
+    let holder = LaterHolder(linker?.linkingComponent)
     // Bound, not resolved: the same in a synchronous and an async resolve.
     return (
       sync: { object, context throws(ResolutionError) in
         let slot = field.wrapper(in: object, as: LazyInjected<Value>.self).slot
         if slot.isBound { return }
         let producer = linked.producer(for: slot.qualifier, field, context)
-        slot.bind(DeferredResolve(&context, producer))
+        slot.bind(DeferredResolve(&context, producer, holder: holder))
       },
       async: nil
     )
