@@ -10,11 +10,10 @@ import UnixSignals
 /// let app = Container()
 /// app.register(DatabasePool.init).lifetime(.single)          // a Service
 /// app.register(JobQueue.init).lifetime(.single)              // a Service that uses the pool
-/// app.register(makeApplication).lifetime(.single)            // Hummingbird's Application
 ///
 /// let services = try await ContainerServices(
-///   app, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
-/// try await services.run()   // pool, then queue, then the server; stopped server first
+///   app, then: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+/// try await services.run()   // pool, queue, then the server; the server stops first
 /// ```
 ///
 /// The order is the container's own graph: a service starts after every service it depends
@@ -35,19 +34,23 @@ public struct ContainerServices: Service {
   ///
   /// - Parameters:
   ///   - container: The app's container, validated (`validate()`) before this.
+  ///   - then: Services made outside the container (Hummingbird's `Application`, which
+  ///     holds the router that holds the container): they start after the container's and
+  ///     stop before them.
   ///   - gracefulShutdownSignals: Signals that start a graceful shutdown (`.sigterm`).
   ///   - cancellationSignals: Signals that cancel the services.
   ///   - logger: The group's logger; the container's cleanup failures are logged here too.
   /// - Throws: The `ResolutionError` of a singleton that cannot be built.
   public init(
     _ container: Container,
+    then outside: [any Service] = [],
     gracefulShutdownSignals: [UnixSignal] = [],
     cancellationSignals: [UnixSignal] = [],
     logger: Logger
   ) async throws {
     let services = try await container.singlesInDependencyOrder().compactMap {
       $0.instance as? any Service
-    }
+    } + outside
     self.container = container
     self.services = services
     self.logger = logger

@@ -1,0 +1,119 @@
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import Squire
+import SquireHummingbird
+import SquireServiceLifecycle
+import UnixSignals
+
+/// The request context: Hummingbird's, plus the request's scope.
+public struct LibraryContext: RequestScopeContext {
+  public var coreContext: CoreRequestContextStorage
+  public var requestScope: Container?
+
+  public init(source: Source) { coreContext = .init(source: source) }
+}
+
+/// The composition root: every component of the app, validated.
+public func makeContainer(settings: Settings, logger: Logger) -> Container {
+  let container = Container()
+  container.register { settings }.lifetime(.single)
+  container.register { logger }.lifetime(.single)
+  container.register(LibraryDatabase.init).lifetime(.single)
+  container.register(RequestTransaction.init)
+    .lifetime(.perContainer)
+    .onClose { $0.close() }
+  container.register(BookCatalogue.init)
+  // TODO(decorator): with `container.decorate` (branch h11a, not yet in Squire's main branch),
+  // wrap BookCatalogue here in a decorator that logs slow queries:
+  // container.decorate(BookCatalogue.self) { inner, logger in TimedCatalogue(inner, logger) }
+  return container
+}
+
+/// The HTTP API. `/books` resolves its handlers in each request's scope through Squire;
+/// `/direct/books` is the same API wired by hand, for the load comparison.
+public func makeApplication(
+  container: Container, database: LibraryDatabase, settings: Settings, logger: Logger
+) -> some ApplicationProtocol {
+  let router = Router(context: LibraryContext.self)
+  router.get("health") { _, _ in HTTPResponse.Status.ok }
+
+  let books = router.group("books").add(middleware: RequestScopeMiddleware(container))
+  books.get { _, context in
+    try await context.resolve(BookCatalogue.self).all()
+  }
+  books.get(":id") { _, context in
+    try await context.resolve(BookCatalogue.self).book(id: context.parameters.require("id"))
+  }
+  books.post { request, context -> EditedResponse<Book> in
+    let new = try await request.decode(as: NewBook.self, context: context)
+    let book = try await context.resolve(BookCatalogue.self).add(new)
+    try await context.resolve(RequestTransaction.self).commit()
+    return EditedResponse(status: .created, response: book)
+  }
+
+  // The same endpoints, hand-wired: a transaction per request, closed at its end.
+  let direct = router.group("direct/books")
+  direct.get { _, _ in
+    try await withTransaction(database) { try await BookCatalogue(transaction: $0).all() }
+  }
+  direct.get(":id") { _, context in
+    let id = try context.parameters.require("id")
+    return try await withTransaction(database) {
+      try await BookCatalogue(transaction: $0).book(id: id)
+    }
+  }
+  direct.post { request, context -> EditedResponse<Book> in
+    let new = try await request.decode(as: NewBook.self, context: context)
+    return try await withTransaction(database) { transaction in
+      let book = try BookCatalogue(transaction: transaction).add(new)
+      try await transaction.commit()
+      return EditedResponse(status: .created, response: book)
+    }
+  }
+
+  return Application(
+    router: router,
+    configuration: .init(address: .hostname("127.0.0.1", port: settings.port)),
+    logger: logger)
+}
+
+private func withTransaction<T>(
+  _ database: LibraryDatabase, _ body: (RequestTransaction) async throws -> T
+) async throws -> T {
+  let transaction = RequestTransaction(database: database)
+  defer { transaction.close() }
+  return try await body(transaction)
+}
+
+/// Builds the app and runs it until SIGTERM or SIGINT: the database starts before the HTTP
+/// server and stops after it; the container is closed at the end.
+public func runLibrary(settings: Settings, logger: Logger) async throws {
+  let container = makeContainer(settings: settings, logger: logger)
+  let app = try await makeServices(container: container, settings: settings, logger: logger)
+  try await app.run()
+}
+
+/// The services of the app: the container's (the database) then the HTTP server.
+public func makeServices(
+  container: Container, settings: Settings, logger: Logger,
+  gracefulShutdownSignals: [UnixSignal] = [.sigterm, .sigint]
+) async throws -> ContainerServices {
+  // The request's values are declared (by the middleware) before validation.
+  let database = try await container.tryResolve(LibraryDatabase.self)
+  let server = makeApplication(
+    container: container, database: database, settings: settings, logger: logger)
+  let report = container.validate()
+  guard report.isValid else {
+    logger.critical("The composition root is not valid:\n\(report)")
+    throw ValidationFailed(report: "\(report)")
+  }
+  return try await ContainerServices(
+    container, then: [server], gracefulShutdownSignals: gracefulShutdownSignals, logger: logger)
+}
+
+/// The composition root did not validate; the report says what to fix.
+public struct ValidationFailed: Error, CustomStringConvertible {
+  public let report: String
+  public var description: String { report }
+}
