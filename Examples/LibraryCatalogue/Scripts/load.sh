@@ -22,10 +22,13 @@ if ! command -v curl > /dev/null; then
   apt-get update -qq && apt-get install -y -qq curl > /dev/null
 fi
 
-swift build -c release --product library-catalogue
+# SCRATCH_PATH: a build folder to use instead of .build (CI shares one between packages).
+build=(swift build -c release --product library-catalogue ${SCRATCH_PATH:+--scratch-path "$SCRATCH_PATH"})
+"${build[@]}"
+bin=$("${build[@]}" --show-bin-path)
 work=$(mktemp -d)
 LIBRARY_DATABASE="$work/library.sqlite" LIBRARY_PORT=$PORT \
-  .build/release/library-catalogue 2> "$work/server.log" &
+  "$bin/library-catalogue" 2> "$work/server.log" &
 server=$!
 trap 'kill $server 2> /dev/null; wait $server 2> /dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 100); do

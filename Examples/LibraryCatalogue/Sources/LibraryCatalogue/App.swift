@@ -8,9 +8,12 @@ import UnixSignals
 
 /// The request context: Hummingbird's, plus the request's scope.
 public struct LibraryContext: RequestScopeContext {
+  /// Hummingbird's own storage.
   public var coreContext: CoreRequestContextStorage
+  /// The request's child container, set by `RequestScopeMiddleware`.
   public var requestScope: Container?
 
+  /// Made by Hummingbird for each request.
   public init(source: Source) { coreContext = .init(source: source) }
 }
 
@@ -114,6 +117,8 @@ public func makeServices(
 
 /// The composition root did not validate; the report says what to fix.
 public struct ValidationFailed: Error, CustomStringConvertible {
+  /// `validate()`'s report.
   public let report: String
+  /// The report.
   public var description: String { report }
 }

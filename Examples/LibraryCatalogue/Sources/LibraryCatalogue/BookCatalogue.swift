@@ -5,14 +5,17 @@ import Hummingbird
 public struct BookCatalogue: Sendable {
   let transaction: RequestTransaction
 
+  /// The catalogue of one request.
   public init(transaction: RequestTransaction) {
     self.transaction = transaction
   }
 
+  /// Every book, by title.
   public func all() async throws -> [Book] {
     try await transaction.read { db in try Book.order(Column("title")).fetchAll(db) }
   }
 
+  /// The book with this id; a 404 when there is none.
   public func book(id: String) async throws -> Book {
     guard let book = try await transaction.read({ db in try Book.fetchOne(db, key: id) }) else {
       throw HTTPError(.notFound, message: "No book \(id)")

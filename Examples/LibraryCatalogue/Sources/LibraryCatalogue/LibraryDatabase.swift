@@ -8,12 +8,14 @@ import Synchronization
 /// A `Service`: SquireServiceLifecycle starts it before the HTTP server that uses it and
 /// stops it after; it closes the pool when it stops.
 public final class LibraryDatabase: Service, Sendable {
+  /// The GRDB pool.
   public let pool: DatabasePool
   private let logger: Logger
   /// Request transactions opened, closed, committed, rolled back, and alive now: what the
   /// tests read to check that every request's transaction is closed and none leaks.
   public let stats = Mutex(TransactionStats())
 
+  /// Opens (or creates) the database file and migrates it.
   public init(settings: Settings, logger: Logger) throws {
     var configuration = Configuration()
     configuration.maximumReaderCount = 8
@@ -31,6 +33,7 @@ public final class LibraryDatabase: Service, Sendable {
     try migrator.migrate(pool)
   }
 
+  /// Waits for the graceful shutdown, then closes the pool.
   public func run() async throws {
     logger.info("database open")
     try? await gracefulShutdown()
@@ -39,10 +42,16 @@ public final class LibraryDatabase: Service, Sendable {
   }
 }
 
+/// Counts of request transactions.
 public struct TransactionStats: Sendable, Equatable {
+  /// Made.
   public var opened = 0
+  /// Closed by their request's scope.
   public var closed = 0
+  /// Committed.
   public var committed = 0
+  /// Closed with writes not committed: dropped.
   public var rolledBack = 0
+  /// Not yet deinitialized.
   public var alive = 0
 }

@@ -11,6 +11,7 @@ public final class RequestTransaction: Sendable {
   private let pending = Mutex<[@Sendable (Database) throws -> Void]>([])
   private let state = Mutex(State.open)
 
+  /// Opens the request's unit of work.
   public init(database: LibraryDatabase) {
     self.database = database
     database.stats.withLock {
@@ -21,6 +22,7 @@ public final class RequestTransaction: Sendable {
 
   deinit { database.stats.withLock { $0.alive -= 1 } }
 
+  /// Reads from the database now.
   public func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws
     -> T
   {

@@ -11,6 +11,7 @@ public struct Settings: Sendable {
   /// The HTTP port; 0 picks a free one.
   public var port: Int
 
+  /// Settings given in code (the tests).
   public init(databasePath: String, port: Int) {
     self.databasePath = databasePath
     self.port = port

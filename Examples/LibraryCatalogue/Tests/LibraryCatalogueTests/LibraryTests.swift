@@ -8,8 +8,9 @@ import Squire
 import Testing
 
 /// A fresh app on a fresh database file in a temporary directory.
-func makeApp() throws -> (container: Container, database: LibraryDatabase, app: some ApplicationProtocol)
-{
+func makeApp() throws -> (
+  container: Container, database: LibraryDatabase, app: some ApplicationProtocol
+) {
   let path = FileManager.default.temporaryDirectory
     .appendingPathComponent("library-\(UUID().uuidString).sqlite").path
   let settings = Settings(databasePath: path, port: 0)
@@ -34,7 +35,9 @@ struct LibraryTests {
     #expect(report.isValid, "\(report)")
   }
 
-  @Test("Add, list, find, 404, and a failing request's writes rolled back", arguments: ["books", "direct/books"])
+  @Test(
+    "Add, list, find, 404, and a failing request's writes rolled back",
+    arguments: ["books", "direct/books"])
   func catalogue(prefix: String) async throws {
     let (_, database, app) = try makeApp()
     try await app.test(.live) { client in

@@ -48,9 +48,10 @@ public struct ContainerServices: Service {
     cancellationSignals: [UnixSignal] = [],
     logger: Logger
   ) async throws {
-    let services = try await container.singlesInDependencyOrder().compactMap {
-      $0.instance as? any Service
-    } + outside
+    let services =
+      try await container.singlesInDependencyOrder().compactMap {
+        $0.instance as? any Service
+      } + outside
     self.container = container
     self.services = services
     self.logger = logger
