@@ -37,6 +37,14 @@ let package = Package(
         "LibraryCatalogue",
         .product(name: "Logging", package: "swift-log"),
       ]),
+    // What a request scope costs without HTTP (swift run -c release request-scope-cost).
+    .executableTarget(
+      name: "request-scope-cost",
+      dependencies: [
+        "LibraryCatalogue",
+        .product(name: "Squire", package: "Squire"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
     .testTarget(
       name: "LibraryCatalogueTests",
       dependencies: [
