@@ -64,3 +64,20 @@ extension Container {
     return instances
   }
 }
+
+extension Container {
+  /// Whether a component visible from this container depends on `type` (under any name or
+  /// tag, as itself, `Optional`, `Lazy`, `Provider` or `many`).
+  ///
+  /// What SquireHummingbird asks once, so that a request's scope registers the request's own
+  /// values (the `Request`, its context) only when a component needs them: a child with
+  /// registrations of its own links them when it first resolves. Not part of Squire's public
+  /// API.
+  @_spi(Integrations)
+  public func isDependedOn<T>(_ type: T.Type) -> Bool {
+    let id = ObjectIdentifier(T.self)
+    return withFullLinker { linker in
+      linker.edges.contains { $0.key.type == id && $0.kind != .argument }
+    }
+  }
+}

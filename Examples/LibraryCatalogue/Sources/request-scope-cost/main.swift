@@ -27,10 +27,9 @@ func syncResolve(_ scope: Container) throws -> BookCatalogue {
 }
 func syncClose(_ scope: Container) -> CloseReport { scope.close() }
 
-
 // Off the main actor, as a server's request handling is: an async call does not hop.
 nonisolated func measureAll() async throws {
-  try await time("hand-wired      ") {
+  await time("hand-wired      ") {
     for _ in 0..<count {
       let transaction = RequestTransaction(database: database)
       _ = BookCatalogue(transaction: transaction)
@@ -74,13 +73,13 @@ nonisolated func measureAll() async throws {
       _ = await scope.close()
     }
   }
-  try await time("child only, sync close") {
+  await time("child only, sync close") {
     for _ in 0..<count {
       let scope = Container(parent: container)
       _ = syncClose(scope)
     }
   }
-  try await time("child + 1 register") {
+  await time("child + 1 register") {
     for index in 0..<count {
       let scope = Container(parent: container)
       scope.register { index }

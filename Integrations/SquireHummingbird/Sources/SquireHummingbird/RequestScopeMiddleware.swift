@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
-import Squire
+@_spi(Integrations) import Squire
+import Synchronization
 
 /// Gives each request a scope of its own: a child of the app's container, made when the
 /// request reaches this middleware and closed (`await scope.close()`: the `.onClose` cleanups
@@ -21,8 +22,11 @@ import Squire
 /// Inside the scope, the request (`Request`), the context (`Context`, as it was when the
 /// request reached this middleware, without its scope) and whatever `supply` registers are
 /// components: the initializer declares `Request` and `Context` with
-/// `suppliedByEachChild`, so that `validate()` on the app's container passes. Declare what
-/// `supply` registers yourself:
+/// `suppliedByEachChild`, so that `validate()` on the app's container passes. `Request` and
+/// `Context` are registered in a scope only when a component of the app depends on them
+/// (looked up at the first request: register every component before serving), since a scope
+/// with registrations of its own costs more to resolve in; a handler has them already.
+/// Declare what `supply` registers yourself:
 ///
 /// ```swift
 /// app.suppliedByEachChild(User.self)
@@ -42,6 +46,12 @@ public struct RequestScopeMiddleware<Context: RequestScopeContext>: RouterMiddle
   /// The app's container: each request's scope is its child.
   public let container: Container
   private let supply: @Sendable (_ scope: Container, _ request: Request, _ context: Context) -> Void
+  /// Whether a component depends on `Request`, on `Context`: found at the first request.
+  private let needs = Needs()
+
+  private final class Needs: Sendable {
+    let state = Mutex<(request: Bool, context: Bool)?>(nil)
+  }
 
   /// - Parameters:
   ///   - container: The app's container, the parent of every request's scope. `Request` and
@@ -65,8 +75,17 @@ public struct RequestScopeMiddleware<Context: RequestScopeContext>: RouterMiddle
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
     let scope = Container(parent: container)
-    scope.register { request }
-    scope.register { context }
+    let needs = self.needs.state.withLock { needs in
+      if let needs { return needs }
+      let found = (
+        request: container.isDependedOn(Request.self),
+        context: container.isDependedOn(Context.self)
+      )
+      needs = found
+      return found
+    }
+    if needs.request { scope.register { request } }
+    if needs.context { scope.register { context } }
     supply(scope, request, context)
     var scoped = context
     scoped.requestScope = scope
