@@ -19,7 +19,9 @@ nonisolated func time(_ label: String, _ body: () async throws -> Void) async re
   try await body()
   let elapsed = ContinuousClock.now - start
   let perRequest = elapsed / count
-  print(label, perRequest)
+  let microseconds =
+    Double(perRequest.components.seconds) * 1e6 + Double(perRequest.components.attoseconds) / 1e12
+  print(label, String(format: "%.2f µs", microseconds))
 }
 
 func syncResolve(_ scope: Container) throws -> BookCatalogue {
