@@ -24,6 +24,12 @@ struct Greeting: Sendable {
 
 struct NotRegistered: Sendable {}
 
+/// Needs the request's context: the scope registers it.
+struct RequestLabel: Sendable {
+  let context: AppContext
+  var text: String { context.user?.name ?? "anonymous" }
+}
+
 struct Authenticate: RouterMiddleware {
   func handle(
     _ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response
@@ -47,6 +53,7 @@ func makeApp(
   }
   container.register(BookWriter.init)
   container.register(Greeting.init)
+  container.register(RequestLabel.init)
   container.suppliedByEachChild(User.self)
 
   let router = Router(context: AppContext.self)
@@ -69,6 +76,9 @@ func makeApp(
   router.get("missing") { _, context -> String in
     _ = try await context.resolve(NotRegistered.self)
     return "unreachable"
+  }
+  router.get("label") { _, context -> String in
+    try await context.resolve(RequestLabel.self).text
   }
   router.get("hello") { _, context -> String in
     try await context.resolve(Greeting.self).text
@@ -150,6 +160,9 @@ struct RequestScopeTests {
         uri: "/hello", method: .get, headers: [.authorization: "ada"])
       #expect(signedIn.status == .ok)
       #expect(String(buffer: signedIn.body) == "hello ada")
+      let label = try await client.execute(
+        uri: "/label", method: .get, headers: [.authorization: "bob"])
+      #expect(String(buffer: label.body) == "bob", "the context, as the earlier middleware left it")
     }
     let diagnostics = logs.all.filter { $0.contains("squire.diagnostic=") }
     #expect(diagnostics.count == 2, "\(logs.all)")
