@@ -60,6 +60,17 @@ s2=$((($(instructions squire s2 "$n2") - $(instructions squire s2 "$n1")) / (n2 
 printf 'S9 async resolve of S2: %d instructions, %s× the synchronous resolve (%d)\n' "$s9" \
   "$(awk -v a="$s9" -v b="$s2" 'BEGIN { printf "%.2f", a / b }')" "$s2"
 
+# S11: S2 with a decorator on the leaf PD (S11-single: on S3's .single leaf); S12: S2 with a
+# contextual binding. Against S2 and S3 measured in the same way.
+s2=$((($(instructions squire s11-base "$n2") - $(instructions squire s11-base "$n1")) / (n2 - n1)))
+s3=$((($(instructions squire s11-single-base "$n2") - $(instructions squire s11-single-base "$n1")) / (n2 - n1)))
+s11=$((($(instructions squire s11 "$n2") - $(instructions squire s11 "$n1")) / (n2 - n1)))
+s11s=$((($(instructions squire s11-single "$n2") - $(instructions squire s11-single "$n1")) / (n2 - n1)))
+s12=$((($(instructions squire s12 "$n2") - $(instructions squire s12 "$n1")) / (n2 - n1)))
+printf 'S11 S2 with a decorator on a leaf: %d (S2: %d, +%d); on a .single leaf of S3: %d (S3: %d, %+d)\n' \
+  "$s11" "$s2" "$((s11 - s2))" "$s11s" "$s3" "$((s11s - s3))"
+printf 'S12 S2 with a contextual binding: %d (S2: %d, %+d)\n' "$s12" "$s2" "$((s12 - s2))"
+
 # S5: a new container, N registrations and validate(). Instructions per component between 1,000
 # and 2,000 components, and between 2,000 and 10,000: the same figure when the cost is linear.
 s5_1k=$(instructions squire s5 1000)

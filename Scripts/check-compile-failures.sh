@@ -7,13 +7,17 @@
 #   swift build && Scripts/check-compile-failures.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-modules="$(swift build --show-bin-path)/Modules"
+bin="$(swift build --show-bin-path)"
+modules="$bin/Modules"
+# Squire's C shim module, as SwiftPM hands it to a package that depends on Squire.
+shims=(-Xcc "-fmodule-map-file=$bin/_SquireShims.build/module.modulemap"
+  -Xcc -I -Xcc Sources/_SquireShims/include)
 failed=0
 for file in Tests/CompileFailures/*.swift; do
   expected="$(head -1 "$file" | sed -n 's|^// expect-error: ||p')"
   warning="$(head -1 "$file" | sed -n 's|^// expect-warning: ||p')"
   if [ -n "$warning" ]; then
-    output="$(swiftc -typecheck -swift-version 6 -I "$modules" "$file" 2>&1)" || {
+    output="$(swiftc -typecheck -swift-version 6 -I "$modules" "${shims[@]}" "$file" 2>&1)" || {
       echo "FAIL $file: did not compile; it should, with the warning: $warning" >&2
       failed=1
       continue
@@ -31,7 +35,7 @@ for file in Tests/CompileFailures/*.swift; do
     failed=1
     continue
   fi
-  if output="$(swiftc -typecheck -swift-version 6 -I "$modules" "$file" 2>&1)"; then
+  if output="$(swiftc -typecheck -swift-version 6 -I "$modules" "${shims[@]}" "$file" 2>&1)"; then
     echo "FAIL $file: compiled, but should fail with: $expected" >&2
     failed=1
   elif ! grep -qF -- "$expected" <<<"$output"; then

@@ -6,6 +6,8 @@ that no sample in the documentation can drift from the library. Run it after edi
 
 It writes Tests/SquireDocSampleTests/Generated/ (one file per sample, committed; CI runs the
 script and fails if the files change). A new article in Squire.docc is picked up by itself.
+The integration packages' pages (Integrations/SquireConfiguration: README.md and its DocC
+catalog) go to a test target of their own package, which imports its modules (see SETS).
 
 How a block becomes a test. Declarations at the block's top level (`protocol`, `class`,
 `struct`, `enum`, `actor`, `func`, `typealias`, with their attributes) go into a suite of their
@@ -44,6 +46,21 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUTPUT = ROOT / "Tests" / "SquireDocSampleTests" / "Generated"
 DOCUMENTS = [ROOT / "README.md"] + sorted((ROOT / "Sources" / "Squire" / "Squire.docc").glob("*.md"))
+IMPORTS = ["Squire"]
+
+# The integration packages under Integrations/ have pages of their own, compiled by a test
+# target of their own package (Squire's cannot depend on them): each is a set of documents,
+# the folder their tests go to, and the modules those import.
+CONFIGURATION = ROOT / "Integrations" / "SquireConfiguration"
+SETS = [
+    (DOCUMENTS, OUTPUT, IMPORTS),
+    (
+        [CONFIGURATION / "README.md"]
+        + sorted((CONFIGURATION / "Sources" / "SquireConfiguration" / "SquireConfiguration.docc").glob("*.md")),
+        CONFIGURATION / "Tests" / "SquireConfigurationDocSampleTests" / "Generated",
+        ["Configuration", "Squire", "SquireConfiguration"],
+    ),
+]
 
 MARKER = re.compile(r"^<!--\s*sample:\s*(\w+)\s*(.*?)\s*-->\s*$")
 DECLARATION = re.compile(
@@ -160,7 +177,7 @@ def swift_string(text):
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def render(sample):
+def render(sample, imports=IMPORTS):
     source = sample.document.relative_to(ROOT)
     out = [
         "// swift-format-ignore-file",
@@ -168,7 +185,7 @@ def render(sample):
         "// Do not edit: edit the page and run the script.",
         "// The formatter leaves the file alone: it keeps the page's layout.",
         "",
-        "import Squire",
+    ] + [f"import {module}" for module in imports] + [
         "import Testing",
         "",
     ]
@@ -228,7 +245,7 @@ def fill_outputs(log):
     for found in pattern.finditer(log):
         text = found.group(2).replace('\\"', '"').replace("\\\\", "\\")
         actual[found.group(1)] = text
-    for document in DOCUMENTS:
+    for document in (document for documents, _, _ in SETS for document in documents):
         lines = document.read_text().split("\n")
         changes = [
             (sample.output_lines, actual[sample.name])
@@ -245,16 +262,19 @@ def fill_outputs(log):
 def main():
     if "--fill-outputs" in sys.argv:
         fill_outputs(sys.stdin.read())
-    OUTPUT.mkdir(parents=True, exist_ok=True)
-    written = set()
-    for document in DOCUMENTS:
-        for sample in parse(document):
-            path = OUTPUT / f"{sample.name}.swift"
-            path.write_text(render(sample))
-            written.add(path.name)
-    for stale in OUTPUT.glob("*.swift"):
-        if stale.name not in written:
-            stale.unlink()
+    for documents, output, imports in SETS:
+        output.mkdir(parents=True, exist_ok=True)
+        written = set()
+        for document in documents:
+            if not document.exists():
+                continue
+            for sample in parse(document):
+                path = output / f"{sample.name}.swift"
+                path.write_text(render(sample, imports))
+                written.add(path.name)
+        for stale in output.glob("*.swift"):
+            if stale.name not in written:
+                stale.unlink()
 
 
 if __name__ == "__main__":

@@ -36,6 +36,8 @@ enum GarrisonPart: Part {
       .injection(\.armor)
     // Recruits are named when they sign up: the name is a runtime argument.
     container.register(Recruit.init) { arg($0) }
+    // Recruits train with the mace; everyone else gets the default weapon (contextual binding).
+    container.register(Mace.init).as(Weapon.self).when(injectedInto: Recruit.self)
     container.register(ParchmentChronicle.init).as(Chronicle.self).lifetime(.perContainer)
     container.register {
       Garrison(captain: $0, armory: many($1), forge: $2, chronicle: $3, recruits: $4)

@@ -58,6 +58,19 @@ final class PlateArmor: Armor, Sendable {
   }
 }
 
+/// A logging decorator around any armour: writes each suit fitted into the chronicle, and
+/// hands out the armour it wraps unchanged.
+final class LoggedArmor: Armor {
+  let inner: Armor
+
+  init(inner: Armor, chronicle: Chronicle) {
+    self.inner = inner
+    chronicle.record("fitted: \(inner.pieces.joined(separator: ", "))")
+  }
+
+  var pieces: [String] { inner.pieces }
+}
+
 /// Hands out pages' names; one per garrison.
 final class Roster: Sendable {
   private let next = Mutex(0)
@@ -170,3 +183,13 @@ final class Garrison {
 
 /// The tag under which tournament equipment is registered.
 enum Tournament {}
+
+/// A messenger another court sends: made elsewhere, not by the container, which fills his
+/// wrapped properties when handed him (`inject(into:)`).
+final class Herald {
+  let name: String
+  @Injected var forge: Forge  // filled by `inject(into:)`
+  @LazyInjected var chronicle: Chronicle  // resolved when he first reads it
+
+  init(name: String) { self.name = name }
+}

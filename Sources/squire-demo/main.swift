@@ -100,14 +100,22 @@ do {
   print("Off the main actor, synchronously: \(error.reason)")
 }
 
-section("6. The graph", "every component, its lifetime and its dependencies, as files to render")
+section(
+  "6. A herald from another court",
+  "an object made elsewhere: `inject(into:)` fills its `@Injected` and `@LazyInjected` properties")
+let herald = Herald(name: "Dagonet")  // made by another court, not by the container
+realm.inject(into: herald)
+print("\(herald.name) has the realm's forge: \(herald.forge === garrison.forge).")
+print("He reads the chronicle (resolved on first read): \(herald.chronicle.lines.count) lines.")
+
+section("7. The graph", "every component, its lifetime and its dependencies, as files to render")
 write(realm.graph(.dot), to: "garrison.dot")
 print("  render it: dot -Tsvg .build/squire-demo/garrison.dot -o garrison.svg")
 write(realm.graph(.mermaid), to: "garrison.mmd")
 print("  or paste it into a ```mermaid block in Markdown (GitHub renders it)")
 
 section(
-  "7. A mistake, caught before it hurts",
+  "8. A mistake, caught before it hurts",
   "a weapon registered without `.as(Weapon.self)`: validation finds it, says how to fix it")
 let careless = Container()
 careless.register(Halberd.init)  // the mistake: nothing says a Halberd is a Weapon
@@ -129,5 +137,24 @@ print(careful.validate())
 let bearer: ShieldBearer = careful.resolve()
 print("The shield-bearer carries a \(bearer.weapon.name).")
 
-section("8. Closing", "the realm closes: cleanups run, last made first")
+section(
+  "9. Interception and context",
+  "a decorator logs every armour fitted through a child; recruits get the mace by context")
+let inspection = Container(parent: realm)
+inspection.decorate(Armor.self) { inner, chronicle in
+  LoggedArmor(inner: inner, chronicle: chronicle)
+}
+let inspected: Knight = inspection.resolve()
+let another: Recruit = inspection.resolve(args: "Tristan")
+print(
+  "\(inspected.name) and \(another.name) were fitted through the inspection; its chronicle reads:")
+for line in inspection.resolve(Chronicle.self).lines { print("  - \(line)") }
+print(
+  "The realm's knights are not inspected: \(!(realm.resolve(Knight.self).armor is LoggedArmor))")
+print(
+  "\(another.name) carries a \(another.weapon.name) (`.when(injectedInto: Recruit.self)`); "
+    + "the captain a \(inspected.weapon.name).")
+print(inspection.close())
+
+section("10. Closing", "the realm closes: cleanups run, last made first")
 print(realm.close())

@@ -11,6 +11,9 @@ public final class SquireBuilder: Builder {
   private let injected = Container()
   private let qualified = Container()
   private let classBound = Container()
+  private let decorated = Container()
+  private let decoratedSingles = Container()
+  private let contextual = Container()
 
   /// Registers every scenario and builds the shared leaves of S3.
   public init() {
@@ -21,6 +24,13 @@ public final class SquireBuilder: Builder {
     Self.registerInjectedGraph(in: injected)
     Self.registerClassBoundGraph(in: classBound)
     qualified.register(Leaf.init).as(Leaf.self, name: "leaf").as(Leaf.self, tag: LeafTag.self)
+    Self.registerGraph(in: decorated, sharing: nil)
+    decorated.decorate((any PD).self) { $0 }
+    Self.registerGraph(in: decoratedSingles, sharing: .single)
+    decoratedSingles.decorate((any PD).self) { $0 }
+    decoratedSingles.initializeSingletons()
+    Self.registerGraph(in: contextual, sharing: nil)
+    contextual.register(D.init).as((any PD).self).when(injectedInto: A.self)
   }
 
   /// The S10 graph: S2's with class-bound protocols.
@@ -143,6 +153,26 @@ public final class SquireBuilder: Builder {
   @inline(never)
   public func s4() -> InjectedRoot {
     injected.resolve()
+  }
+
+  /// S11: the S2 graph with one decorator on the leaf `PD` that returns what it wraps: what a
+  /// decorator costs on the resolve path, over S2.
+  @inline(never)
+  public func s11() -> Root {
+    decorated.resolve()
+  }
+
+  /// S11 with the decorated leaf `.single` (the S3 graph): the decorated instance is cached.
+  @inline(never)
+  public func s11Single() -> Root {
+    decoratedSingles.resolve()
+  }
+
+  /// S12: the S2 graph where `A` gets its `PD` from a registration `.when(injectedInto: A.self)`
+  /// and everyone else from an unconditional one: chosen while linking, so S2's cost.
+  @inline(never)
+  public func s12() -> Root {
+    contextual.resolve()
   }
 
   /// The same as ``s2()``: a container can be resolved from any thread.

@@ -10,6 +10,9 @@
 // parent, the ten-class graph resolved in each (S7); the same graph resolved N times in the parent;
 // N children each with a registration of their own.
 //
+// `callgrind squire s11 N`, `s11-single N`, `s12 N`: the S2 graph with a decorator on a leaf,
+// the S3 graph with a decorator on its `.single` leaf, and the S2 graph with a contextual binding.
+//
 // `callgrind squire s8 N`: N rounds of one registration and one resolve in a new container (S8).
 //
 // `callgrind MODE s6 N THREADS`: builds the S2 graph N times, split over THREADS threads at once,
@@ -122,6 +125,18 @@ case "s7", "s7-parent", "s7-own":
     case "s7-parent": consume(work.inParent())
     default: consume(work.inNewChildWithItsOwnRegistration())
     }
+  }
+  exit(0)
+case "s11", "s11-single", "s12", "s11-base", "s11-single-base":
+  // Each called straight from its own loop, the undecorated graphs (`-base`: S2 and S3) too, so
+  // that the figures differ only by what the container does.
+  let squire = SquireBuilder()
+  switch arguments[2] {
+  case "s11": for _ in 0..<count { consume(squire.s11()) }
+  case "s11-single": for _ in 0..<count { consume(squire.s11Single()) }
+  case "s11-base": for _ in 0..<count { consume(squire.s2()) }
+  case "s11-single-base": for _ in 0..<count { consume(squire.s3()) }
+  default: for _ in 0..<count { consume(squire.s12()) }
   }
   exit(0)
 case "s8":

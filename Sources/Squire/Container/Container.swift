@@ -52,6 +52,8 @@ public final class Container: @unchecked Sendable {
   @exclusivity(unchecked) private var records: [ComponentRecord] = []
   @exclusivity(unchecked) private var loadedParts: Set<ObjectIdentifier> = []
   @exclusivity(unchecked) private var suppliedByChildren: Set<LookupKey> = []
+  /// `decorate` calls, in registration order.
+  @exclusivity(unchecked) private var decorators: [DecoratorRecord] = []
   /// A root: records linked before whose options changed since (relinked with what depends on
   /// them), and whether something changed that only linking everything anew takes in.
   @exclusivity(unchecked) private var touched: [ComponentRecord] = []
@@ -138,6 +140,18 @@ public final class Container: @unchecked Sendable {
     linked = nil
   }
 
+  /// Adds a decorator; the next resolve links everything anew (every component that provides
+  /// the decorated type, and every one that depends on it, changes).
+  @usableFromInline
+  func addDecorator(_ decorator: DecoratorRecord) {
+    decorator.owner = self
+    lock.withLock {
+      decorators.append(decorator)
+      needsFullLink = true
+      invalidate()
+    }
+  }
+
   /// Records that each child supplies `key`; see ``suppliedByEachChild(_:name:)``.
   func leaveToChildren(_ key: LookupKey) {
     lock.withLock {
@@ -188,7 +202,7 @@ public final class Container: @unchecked Sendable {
     return lock.withLock {
       if let linked, linked.base === base { return linked.snapshot }
       let snapshot: Snapshot
-      if records.isEmpty {
+      if records.isEmpty && decorators.isEmpty {
         // Nothing of its own: the child resolves through its parent's snapshot as it is. The
         // `.perContainer` and `.weak` cells are found through the resolving container, so the
         // child still gets instances of its own.
@@ -206,7 +220,10 @@ public final class Container: @unchecked Sendable {
         defer { for ancestor in ancestors.reversed() { ancestor.lock.unlock() } }
         snapshot = Snapshot(
           container: self,
-          layer: Level(records: records, suppliedByChildren: suppliedByChildren), touched: [],
+          layer: Level(
+            records: records, suppliedByChildren: suppliedByChildren, owner: self,
+            decorators: decorators),
+          touched: [],
           base: base, isChild: true, recordCount: records.count)
       }
       if let previous = linked, previous.snapshot !== previous.base {
@@ -238,7 +255,11 @@ public final class Container: @unchecked Sendable {
     Snapshot(
       linker: Linker(
         container: self,
-        levels: [Level(records: records, suppliedByChildren: suppliedByChildren, owner: self)]))
+        levels: [
+          Level(
+            records: records, suppliedByChildren: suppliedByChildren, owner: self,
+            decorators: decorators)
+        ]))
   }
 
   /// After registering more since the last snapshot, a root links only the change: a snapshot
@@ -289,7 +310,7 @@ public final class Container: @unchecked Sendable {
         levels.append(
           Level(
             records: container.records, suppliedByChildren: container.suppliedByChildren,
-            owner: container))
+            owner: container, decorators: container.decorators))
         next = container.parent
       }
       return Snapshot(linker: Linker(container: self, levels: levels)).withLinker(body)
@@ -341,16 +362,32 @@ public final class Container: @unchecked Sendable {
     case .perContainer, .weak:
       // The cells are made again when the container links anew (it captures its own).
       let ids = Set(
-        linkedRecords.filter { $0.lifetime == lifetime }.map { ObjectIdentifier($0) })
+        (linkedRecords.filter { $0.lifetime == lifetime } + decoratorViews(with: lifetime))
+          .map { ObjectIdentifier($0) })
       owned.removeCells(ids)
       update {}
     case .single:
       update {
         for record in records where record.lifetime == .single { record.sharedCell = nil }
+        for decorator in decorators { decorator.resetSingles() }
       }
     case .prototype, .objectGraph, .scoped:
       return
     }
+  }
+
+  /// The views of this container's decorators and its parents' with `lifetime`: where their
+  /// decorated instances are cached.
+  private func decoratorViews(with lifetime: Lifetime) -> [ComponentRecord] {
+    var all: [ComponentRecord] = []
+    var container: Container? = self
+    while let next = container {
+      for decorator in next.lock.withLock({ next.decorators }) {
+        all += decorator.views(with: lifetime)
+      }
+      container = next.parent
+    }
+    return all
   }
 
   /// Every record this container's snapshots may have made cells for: its own and its parents'.

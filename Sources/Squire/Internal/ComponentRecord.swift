@@ -102,6 +102,17 @@ class ComponentRecord: @unchecked Sendable {
   @usableFromInline weak var owner: Container?
   /// Its place among its container's records: whether a snapshot already linked it.
   var position = 0
+  /// False for a class registered with `register(T.self)`: only `inject(into:)` uses it.
+  var hasFactory = true
+  /// The types this component is offered to (`.when(injectedInto:)`); empty for everyone.
+  @usableFromInline var consumers: [Any.Type] = []
+
+  /// The consumers' names, for messages: `UsersScreen`, `A and B`.
+  var consumerNames: String {
+    let names = consumers.map { String(describing: $0) }
+    guard names.count > 1 else { return names.first ?? "" }
+    return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+  }
 
   /// Whether `.onClose` was given: validation reports it on lifetimes nothing closes.
   var hasCleanup: Bool { false }
@@ -192,8 +203,16 @@ final class TypedRecord<Impl>: ComponentRecord, @unchecked Sendable {
   /// are linked as deferred dependencies: they do not take part in initializer cycles.
   @usableFromInline
   func linkInjections(_ linker: Linker) -> LinkedInjections<Impl>? {
-    if injections.isEmpty && postInits.isEmpty { return nil }
+    // `@Injected` and `@LazyInjected` properties are filled first, so that the injections and
+    // `postInit`s can use them; a class with none adds no step.
+    // Asked without generic code: this runs unspecialised for every component linked, and a
+    // generic optional here costs a metadata lookup each time.
+    let wraps = linker.hasWrappedProperties(implementationType)
+    if injections.isEmpty && postInits.isEmpty && !wraps { return nil }
     var immediate: [LinkedInjections<Impl>.Step] = []
+    if wraps, let wrapped = WrappedProperties.step(for: Impl.self, linker) {
+      immediate.append(wrapped)
+    }
     var cyclic: [LinkedInjections<Impl>.Step] = []
     for injection in injections {
       if injection.isCyclic {

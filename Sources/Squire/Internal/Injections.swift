@@ -49,12 +49,17 @@ struct LinkedInjections<Impl> {
   @usableFromInline let immediate: [Step]
   @usableFromInline let cyclic: [Step]
   @usableFromInline let postInits: [Step]
+  /// The synchronous bodies of `immediate` and (when nothing is cyclic) `postInits`, in the
+  /// order a synchronous resolve runs them: iterating them copies one closure per step, not a
+  /// step's two.
+  @usableFromInline let syncNow: [Step.Sync]
 
   @usableFromInline
   init(immediate: [Step], cyclic: [Step], postInits: [Step]) {
     self.immediate = immediate
     self.cyclic = cyclic
     self.postInits = postInits
+    self.syncNow = immediate.map(\.sync) + (cyclic.isEmpty ? postInits.map(\.sync) : [])
   }
 
   @usableFromInline
@@ -73,22 +78,15 @@ struct LinkedInjections<Impl> {
   func apply(
     to instance: Impl, step: PathStep, context: inout ResolutionContext
   ) throws(ResolutionError) {
-    if !immediate.isEmpty {
-      let immediate = self.immediate
+    if !syncNow.isEmpty {
+      let steps = syncNow
       try context.enter(step) { context throws(ResolutionError) in
-        for inject in immediate { try inject.sync(instance, &context) }
+        for inject in steps { try inject(instance, &context) }
       }
     }
-    if cyclic.isEmpty {
-      if !postInits.isEmpty {
-        let postInits = self.postInits
-        try context.enter(step) { context throws(ResolutionError) in
-          for postInit in postInits { try postInit.sync(instance, &context) }
-        }
-      }
-      return
+    if !cyclic.isEmpty {
+      deferCyclic(instance, step: step, context: &context)
     }
-    deferCyclic(instance, step: step, context: &context)
   }
 
   /// Leaves the cyclic injections and the `postInit`s after them to the end of the resolve:

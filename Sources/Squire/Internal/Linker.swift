@@ -12,16 +12,24 @@ struct Level {
   /// The candidates marked `.default()`, per key: what decides a lookup without going through
   /// every candidate (a type registered many times, one layer at a time).
   let defaults: [LookupKey: [Candidate]]
+  /// The container's decorators, per decorated type, in registration order.
+  let decorators: [ObjectIdentifier: [DecoratorRecord]]
+  /// The candidates of components registered `.when(injectedInto:)`, which only their
+  /// consumers are offered: kept out of ``index``.
+  let contextual: [LookupKey: [Candidate]]
 
   init(
     records: [ComponentRecord], suppliedByChildren: Set<LookupKey> = [],
-    owner: Container? = nil
+    owner: Container? = nil, decorators: [DecoratorRecord] = []
   ) {
     self.records = records
     self.suppliedByChildren = suppliedByChildren
     self.owner = owner.map(ObjectIdentifier.init)
+    self.decorators = Dictionary(grouping: decorators) { ObjectIdentifier($0.decoratedType) }
     var index: [LookupKey: [Candidate]] = [:]
+    var contextual: [LookupKey: [Candidate]] = [:]
     for record in records {
+      let isContextual = !record.consumers.isEmpty
       let own = LookupKey(type: ObjectIdentifier(record.implementationType), qualifier: .none)
       // A component forwarded as its own type only under names or tags (`.as(String.self,
       // tag: LibraryName.self)`) is not a plain `String`: it would answer every other one.
@@ -34,16 +42,27 @@ struct Level {
         qualifiedOnly = true
       }
       if !qualifiedOnly {
-        index[own, default: []].append(Candidate(record: record, forward: nil))
+        let candidate = Candidate(record: record, forward: nil)
+        if isContextual {
+          contextual[own, default: []].append(candidate)
+        } else {
+          index[own, default: []].append(candidate)
+        }
       }
       for (position, forward) in record.forwards.enumerated() {
         let key = LookupKey(type: forward.type, qualifier: forward.qualifier)
         // `.as(Self.self)` adds nothing the component does not already have.
         if key == own { continue }
-        index[key, default: []].append(Candidate(record: record, forward: position))
+        let candidate = Candidate(record: record, forward: position)
+        if isContextual {
+          contextual[key, default: []].append(candidate)
+        } else {
+          index[key, default: []].append(candidate)
+        }
       }
     }
     self.index = index
+    self.contextual = contextual
     self.defaults = index.compactMapValues { candidates in
       let marked = candidates.filter(\.record.isDefault)
       return marked.isEmpty ? nil : marked
@@ -52,6 +71,12 @@ struct Level {
 
   /// The candidates for `key`; under several tags, those forwarded under every one of them.
   func candidates(for key: LookupKey) -> [Candidate]? {
+    Self.candidates(for: key, in: index)
+  }
+
+  /// The candidates for `key` in `index`; under several tags, those forwarded under every one
+  /// of them.
+  static func candidates(for key: LookupKey, in index: [LookupKey: [Candidate]]) -> [Candidate]? {
     guard case .tags(let tags) = key.qualifier else { return index[key] }
     var found: [Candidate]?
     // In the tags' name order, so that the forward each candidate is described by is the same
@@ -80,6 +105,7 @@ struct Candidate {
       text += " (\(qualifier))"
     }
     if record.isDefault { text += " [default]" }
+    if !record.consumers.isEmpty { text += " when injected into \(record.consumerNames)" }
     return text + " at \(record.location)"
   }
 }
@@ -113,6 +139,9 @@ struct DependencyEdge {
   /// and a cyclic injection; false under a `Provider`, which resolves anew on every use. What
   /// is kept can be captive.
   let holdsInstance: Bool
+  /// The decorator that asked, when the component asked through one of the decorators that
+  /// wrap it.
+  var decorator: DecoratorRecord? = nil
 }
 
 /// The answer to a lookup.
@@ -150,12 +179,29 @@ final class Linker {
 
   /// Every dependency asked for by a component while it was linked, in the order asked.
   @exclusivity(unchecked) private(set) var edges: [DependencyEdge] = []
+  /// Whether each implementation type linked so far has `@Injected` or `@LazyInjected`
+  /// properties: asked once per type and linker, without a lock.
+  @exclusivity(unchecked) var wrapsProperties: [ObjectIdentifier: Bool] = [:]
+  /// The derived dependencies (``DerivedDependency``) each component asked for.
+  @exclusivity(unchecked) private(set) var derivedAsks:
+    [(from: ComponentRecord, type: any DerivedDependency.Type)] = []
   /// The components being linked, innermost last: the one a dependency is asked for.
-  @exclusivity(unchecked) private var linking: [ComponentRecord] = []
+  @exclusivity(unchecked) private(set) var linking: [ComponentRecord] = []
+  /// The consumer a contextual lookup is for when it is not the component being linked (see
+  /// ``producer(for:qualifier:consumer:)``).
+  @exclusivity(unchecked) var consumerOverride: Set<ObjectIdentifier>?
   /// Above zero while linking what a `Lazy`, `Provider` or cyclic injection will resolve later.
   @exclusivity(unchecked) private var deferredNesting = 0
   /// Above zero while linking what a `Provider` resolves anew on each use.
   @exclusivity(unchecked) private var providerNesting = 0
+  /// The decorator whose dependencies are being linked, if any.
+  @exclusivity(unchecked) var decorating: DecoratorRecord?
+  /// The decorated instances of `.single` components, by the view that caches them: built by
+  /// `initializeSingletons()` with the components.
+  @exclusivity(unchecked) var decoratedSingles: [(record: ComponentRecord, producer: AnyProducer)] =
+    []
+  /// The decorators that wrap each component, in the order they were linked.
+  @exclusivity(unchecked) var decorations: [ObjectIdentifier: [DecoratorRecord]] = [:]
 
   private struct ForwardKey: Hashable {
     let record: ObjectIdentifier
@@ -230,7 +276,7 @@ final class Linker {
     {
       providers.swapAt(0, position)
     }
-    let ids = providers.map { ObjectIdentifier($0.record) }
+    let ids = providers.map(instanceID(of:))
     if ids.isEmpty { return inner }
     let body = inner.body
     let asyncBody = inner.asyncBody
@@ -287,12 +333,17 @@ final class Linker {
     }
     note(T.self, qualifier: qualifier, kind: .many)
     let key = LookupKey(type: ObjectIdentifier(T.self), qualifier: qualifier)
-    return everyCandidate(for: key).map { unsafeDowncast(producer(of: $0), to: Producer<T>.self) }
+    return everyCandidate(for: key, consumer: currentConsumer).map {
+      unsafeDowncast(producer(of: $0), to: Producer<T>.self)
+    }
   }
 
   /// What `many` collects for `key`: every candidate of the nearest container that has any, in
   /// registration order.
-  func everyCandidate(for key: LookupKey) -> [Candidate] {
+  /// For a `consumer`, the components registered `.when(injectedInto:)` one of its types are
+  /// collected too, in registration order with the others.
+  func everyCandidate(for key: LookupKey, consumer: Set<ObjectIdentifier>? = nil) -> [Candidate] {
+    if let consumer, hasContextual { return everyCandidate(for: key, including: consumer) }
     for (position, level) in levels.enumerated() {
       guard let candidates = level.candidates(for: key), !candidates.isEmpty else { continue }
       return gathered(candidates, key, after: position)
@@ -302,7 +353,7 @@ final class Linker {
 
   /// `candidates`, found at `levels[position]`, with those of the older layers of the same
   /// container before them.
-  private func gathered(_ candidates: [Candidate], _ key: LookupKey, after position: Int)
+  func gathered(_ candidates: [Candidate], _ key: LookupKey, after position: Int)
     -> [Candidate]
   {
     guard let owner = levels[position].owner else { return candidates }
@@ -315,13 +366,21 @@ final class Linker {
     return all
   }
 
+  /// Records that the component being linked asks for a derived dependency, which validation
+  /// asks about once the graph is checked.
+  func noteDerived(_ type: any DerivedDependency.Type) {
+    guard let from = linking.last else { return }
+    derivedAsks.append((from, type))
+  }
+
   /// Records that the component being linked asks for `type`.
   func note(_ type: Any.Type, qualifier: Qualifier, kind: DependencyEdge.Kind) {
     guard let from = linking.last else { return }
     edges.append(
       DependencyEdge(
         from: from, type: type, key: LookupKey(type: ObjectIdentifier(type), qualifier: qualifier),
-        kind: kind, isDeferred: deferredNesting > 0, holdsInstance: providerNesting == 0))
+        kind: kind, isDeferred: deferredNesting > 0, holdsInstance: providerNesting == 0,
+        decorator: decorating))
   }
 
   /// Links what `body` asks for as dependencies resolved only after the component exists;
@@ -337,7 +396,7 @@ final class Linker {
   }
 
   private func chosenProducer<P>(for type: P.Type, qualifier: Qualifier) -> Producer<P>? {
-    switch choose(LookupKey(type: ObjectIdentifier(P.self), qualifier: qualifier)) {
+    switch chooseForConsumer(LookupKey(type: ObjectIdentifier(P.self), qualifier: qualifier)) {
     case .found(let candidate):
       // A candidate found under `P`'s key produces a `P`: its own type, or a `.as(P.self)`.
       return unsafeDowncast(producer(of: candidate), to: Producer<P>.self)
@@ -379,6 +438,7 @@ final class Linker {
       return container?.lockingChain(find) ?? find()
     }
     if qualifier == .none { error.advice = ResolutionError.fixForMissing(P.self) }
+    explainContextualOnly(key, &error)
     return error
   }
   /// Whether the container this linker is for leaves `key` to each of its children: validating
@@ -402,17 +462,32 @@ final class Linker {
 
   /// The nearest container that provides the key decides: its single candidate, its
   /// `.default()` one, or an ambiguity. A child's registration hides its parents'.
-  func choose(_ key: LookupKey, from first: Int = 0) -> Choice {
+  ///
+  /// For a `consumer` (the types the component that asks is known as), the components
+  /// registered `.when(injectedInto:)` one of them come first in each container: a contextual
+  /// registration wins over an unconditional one of the same container, and a child's
+  /// registration, contextual or not, still hides its parents'.
+  func choose(_ key: LookupKey, from first: Int = 0, consumer: Set<ObjectIdentifier>? = nil)
+    -> Choice
+  {
     for (position, level) in levels.enumerated().dropFirst(first) {
+      if let consumer, hasContextual {
+        let contextual = contextualCandidates(for: key, consumer: consumer, at: position)
+        if !contextual.isEmpty { return Self.decide(among: contextual) }
+      }
       guard let found = level.candidates(for: key), !found.isEmpty else { continue }
-      let candidates = gathered(found, key, after: position)
-      if candidates.count == 1 { return .found(candidates[0]) }
-      let defaults = candidates.filter(\.record.isDefault)
-      if defaults.count == 1 { return .found(defaults[0]) }
-      // Several defaults are as ambiguous as none; the message names the defaults then.
-      return .ambiguous(defaults.isEmpty ? candidates : defaults)
+      return Self.decide(among: gathered(found, key, after: position))
     }
     return .missing
+  }
+
+  /// One container's candidates for a key: the one, the `.default()` one, or an ambiguity.
+  static func decide(among candidates: [Candidate]) -> Choice {
+    if candidates.count == 1 { return .found(candidates[0]) }
+    let defaults = candidates.filter(\.record.isDefault)
+    if defaults.count == 1 { return .found(defaults[0]) }
+    // Several defaults are as ambiguous as none; the message names the defaults then.
+    return .ambiguous(defaults.isEmpty ? candidates : defaults)
   }
 
   /// Whether `key` has an answer, and which: what ``choose(_:)`` decides, without listing the
@@ -460,8 +535,69 @@ final class Linker {
 
   // MARK: Producers
 
-  /// The producer of a candidate: its component's own producer, converted by its `.as`.
+  /// The producer of a candidate: its component's own producer, converted by its `.as`, and
+  /// wrapped in the decorators of the type it is found as, if that type has any.
   func producer(of candidate: Candidate) -> AnyProducer {
+    let plain = undecoratedProducer(of: candidate)
+    // Asked once per linker: a graph with no decorator links exactly as before.
+    guard hasDecorators else { return plain }
+    return decorated(plain, candidate)
+  }
+
+  /// Whether some container in the chain has a decorator.
+  private(set) lazy var hasDecorators = levels.contains { !$0.decorators.isEmpty }
+  /// Whether some container in the chain has a component registered `.when(injectedInto:)`.
+  private(set) lazy var hasContextual = levels.contains { !$0.contextual.isEmpty }
+
+  /// A candidate's producer with its decorators, per component and `.as` (`-1` for its own
+  /// type), once per linker.
+  @exclusivity(unchecked) var decoratedProducers: [DecoratedKey: AnyProducer] = [:]
+
+  /// The view that caches each decorated candidate's outermost decorated instance: where a
+  /// cyclic injection finds it in the object graph.
+  @exclusivity(unchecked) var decoratedViews: [DecoratedKey: ComponentRecord] = [:]
+
+  /// Candidates being decorated now, with the placeholder given to a decorator that asks for
+  /// its own type (through a `Lazy`, or a cycle) while it is linked, if one did.
+  @exclusivity(unchecked) var decoratingNow:
+    [DecoratedKey: (producer: AnyProducer, placeholder: AnyPlaceholder)?] = [:]
+
+  /// Keeps `placeholder` to be cleared when the snapshot goes, with the linker's own.
+  func keep(_ placeholder: AnyPlaceholder) {
+    allPlaceholders.append(placeholder)
+  }
+
+  struct DecoratedKey: Hashable {
+    let record: ObjectIdentifier
+    let forward: Int
+  }
+
+  /// Links what `body` asks for as dependencies of `record` itself (a decorator's, which is
+  /// linked as part of the component it wraps), whatever is being linked now.
+  func linking<Result>(asPartOf record: ComponentRecord, _ body: () -> Result) -> Result {
+    let outer = (deferredNesting, providerNesting, consumerOverride)
+    (deferredNesting, providerNesting, consumerOverride) = (0, 0, nil)
+    linking.append(record)
+    defer {
+      linking.removeLast()
+      (deferredNesting, providerNesting, consumerOverride) = outer
+    }
+    return body()
+  }
+
+  /// The snapshot this linker stands on (directly or not) that was linked for `container`.
+  func baseSnapshot(for container: Container) -> Snapshot? {
+    var next = base
+    while let snapshot = next {
+      if snapshot.linkerContainer === container { return snapshot }
+      next = snapshot.base
+    }
+    return nil
+  }
+
+  /// The producer of a candidate without decorators: its component's own producer, converted
+  /// by its `.as`.
+  private func undecoratedProducer(of candidate: Candidate) -> AnyProducer {
     let main = producer(of: candidate.record)
     guard let position = candidate.forward else { return main }
     let key = ForwardKey(record: ObjectIdentifier(candidate.record), forward: position)
@@ -523,12 +659,12 @@ final class Linker {
     let id = ObjectIdentifier(record)
     linkingNow.insert(id)
     // A component's dependencies are linked as the component is, not as what asked for it.
-    let outer = (deferredNesting, providerNesting)
-    (deferredNesting, providerNesting) = (0, 0)
+    let outer = (deferredNesting, providerNesting, consumerOverride)
+    (deferredNesting, providerNesting, consumerOverride) = (0, 0, nil)
     linking.append(record)
     let made = record.link(self)
     linking.removeLast()
-    (deferredNesting, providerNesting) = outer
+    (deferredNesting, providerNesting, consumerOverride) = outer
     linkingNow.remove(id)
     linked[id] = made
     if let waiting = placeholders.removeValue(forKey: id) { waiting.placeholder.fill(made) }
@@ -806,7 +942,7 @@ extension Linker {
   func special(_ type: Any.Type) -> (any SpecialParameter.Type)? {
     let id = ObjectIdentifier(type)
     if let known = specials[id] { return known }
-    let answer = type as? any SpecialParameter.Type
+    let answer = type as? any SpecialParameter.Type ?? derivedParameter(type)
     specials[id] = .some(answer)
     return answer
   }
@@ -825,7 +961,7 @@ extension Optional: SpecialParameter {
   static func makeProducer(_ linker: Linker, qualifier: Qualifier) -> AnyProducer {
     // A factory registered as returning `Wrapped?` answers for itself.
     let itself = LookupKey(type: ObjectIdentifier(Self.self), qualifier: qualifier)
-    if case .found(let candidate) = linker.choose(itself) {
+    if case .found(let candidate) = linker.chooseForConsumer(itself) {
       linker.note(Self.self, qualifier: qualifier, kind: .required)
       return linker.producer(of: candidate)
     }

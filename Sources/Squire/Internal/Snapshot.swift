@@ -76,9 +76,9 @@ final class Snapshot: @unchecked Sendable {
     self.table = TypeTable(plain)
     self.qualified = qualified
     self.recordCount = linker.records.count
-    self.singles = linker.records.filter { $0.lifetime == .single }.map {
-      ($0, linker.producer(of: $0))
-    }
+    self.singles =
+      linker.records.filter { $0.lifetime == .single }.map { ($0, linker.producer(of: $0)) }
+      + linker.decoratedSingles
     self.own = linker.linkedProducers
   }
 
@@ -97,7 +97,18 @@ final class Snapshot: @unchecked Sendable {
   ) {
     var relinked = Set(layer.records.map(ObjectIdentifier.init))
     var order: [ComponentRecord] = layer.records
-    var changedKeys = Set(layer.index.keys)
+    var changedKeys = Set(layer.index.keys).union(layer.contextual.keys)
+    // A decorator changes what every key of its type resolves to, in this container and below.
+    if !layer.decorators.isEmpty {
+      for level in base.linker.levels {
+        for key in level.index.keys where layer.decorators[key.type] != nil {
+          changedKeys.insert(key)
+        }
+        for key in level.contextual.keys where layer.decorators[key.type] != nil {
+          changedKeys.insert(key)
+        }
+      }
+    }
     for record in touched where relinked.insert(ObjectIdentifier(record)).inserted {
       order.append(record)
       changedKeys.formUnion(record.keys)
@@ -142,7 +153,7 @@ final class Snapshot: @unchecked Sendable {
     }
     self.singles =
       order.filter { $0.lifetime == .single }.map { ($0, linker.producer(of: $0)) }
-      + base.singles
+      + linker.decoratedSingles + base.singles
     self.own = linker.linkedProducers
   }
 

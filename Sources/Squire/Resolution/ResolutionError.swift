@@ -48,6 +48,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case factoryFailed(component: String, error: String)
     /// The container resolved from (or one of its parents) has been closed.
     case containerClosed
+    /// `component` was registered with `register(_:)`, without a factory: the container cannot
+    /// build it, only inject into an instance made elsewhere.
+    case noFactory(component: String)
   }
 
   /// The type (with name or tag) that was asked of the container.
@@ -121,7 +124,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case .notRegistered(let type), .ambiguous(let type, _, _, _):
       steps.isEmpty ? nil : type
     case .cycle, .missingArgument, .unusedArguments, .notConvertible, .invalidLifetime, .tooDeep,
-      .containerReleased, .needsAwait, .factoryFailed, .containerClosed:
+      .containerReleased, .needsAwait, .factoryFailed, .containerClosed, .noFactory:
       nil
     }
   }
@@ -164,6 +167,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case .containerClosed:
       return "the container resolved from has been closed (`close()`), or one of its parents has: "
         + "its instances were cleaned up and let go."
+    case .noFactory(let component):
+      return "`\(component)` is registered with `register(\(component).self)`, without a factory: "
+        + "the container cannot build one, only inject into one made elsewhere."
     }
   }
 
@@ -208,6 +214,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         + "resolve tries again."
     case .containerClosed:
       return "resolve before closing; for a new unit of work, create a new child container."
+    case .noFactory(let component):
+      return "make the instance where it is made and pass it to `container.inject(into:)`, or "
+        + "register a factory for it (`container.register(\(component).init)`)."
     }
   }
 

@@ -15,11 +15,24 @@ extension Container {
   /// when it links the registrations. It takes time linear in components plus dependencies.
   /// See <doc:ValidatingYourGraph> for what each problem means.
   public func validate() -> ValidationReport {
-    withFullLinker { linker in
+    let (report, derived) = withFullLinker { linker in
       let validator = Validator(linker: linker)
-      return ValidationReport(
-        problems: validator.problems, componentCount: validator.graph.nodes.count,
-        dependencyCount: validator.graph.links.count + validator.graph.unanswered.count)
+      return (
+        ValidationReport(
+          problems: validator.problems,
+          warnings: InterceptionChecks(linker: linker).warnings,
+          componentCount: validator.graph.nodes.count,
+          dependencyCount: validator.graph.links.count + validator.graph.unanswered.count),
+        validator.derivedChecks
+      )
     }
+    // Asked with no lock held: a derived type may resolve its source.
+    let unavailable = derived.compactMap { check in
+      check.type.validationIssue(in: self).map(check.problem)
+    }
+    if unavailable.isEmpty { return report }
+    return ValidationReport(
+      problems: report.problems + unavailable, warnings: report.warnings,
+      componentCount: report.componentCount, dependencyCount: report.dependencyCount)
   }
 }

@@ -44,6 +44,12 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
     /// `component` is forwarded with `.as(type)`, and its instances are not a `type`: resolving
     /// `type` through it would fail every time.
     case wrongForward(component: String, type: String)
+    /// `component` is registered with `register(_:)`, without a factory, and the components in
+    /// `neededBy` ask the container to build it: only `inject(into:)` can use it.
+    case noFactory(component: String, neededBy: [String])
+    /// The components in `neededBy` ask for `value`, a ``DerivedDependency`` (a configuration
+    /// value, for one), which cannot be made: `reason` says why.
+    case unavailableValue(value: String, neededBy: [String], reason: String)
   }
 
   /// How a dependency was narrowed beyond its type.

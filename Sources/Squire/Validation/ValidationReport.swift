@@ -20,13 +20,21 @@ public struct ValidationReport: Error, Sendable, CustomStringConvertible {
   /// Every problem found, missing dependencies first, then ambiguities, cycles, captive
   /// dependencies, unpassable arguments and wrong forwards; in the same order in every run.
   public let problems: [ValidationProblem]
+  /// What is likely a mistake but makes no resolve fail: a decorator of a type nothing
+  /// provides, a `.when(injectedInto:)` whose consumer is not registered. ``isValid`` ignores
+  /// them; ``description`` lists them after the problems.
+  public let warnings: [ValidationWarning]
   /// How many components were checked: those a resolve from the container can reach.
   public let componentCount: Int
   /// How many dependencies those components ask for.
   public let dependencyCount: Int
 
-  init(problems: [ValidationProblem], componentCount: Int, dependencyCount: Int) {
+  init(
+    problems: [ValidationProblem], warnings: [ValidationWarning] = [], componentCount: Int,
+    dependencyCount: Int
+  ) {
     self.problems = problems
+    self.warnings = warnings
     self.componentCount = componentCount
     self.dependencyCount = dependencyCount
   }
@@ -63,9 +71,17 @@ public struct ValidationReport: Error, Sendable, CustomStringConvertible {
     let checked =
       "\(componentCount) component\(componentCount == 1 ? "" : "s") and "
       + "\(dependencyCount) dependenc\(dependencyCount == 1 ? "y" : "ies")"
-    guard !isValid else { return "Squire found no problem in \(checked)." }
+    let warned =
+      warnings.isEmpty
+      ? []
+      : ["\(warnings.count) warning\(warnings.count == 1 ? "" : "s"):"]
+        + warnings.enumerated().map { "\($0.offset + 1). warning: \($0.element)" }
+    guard !isValid else {
+      return (["Squire found no problem in \(checked)."] + warned).joined(separator: "\n\n")
+    }
     let count = "\(problems.count) problem\(problems.count == 1 ? "" : "s")"
     let paragraphs = problems.enumerated().map { "\($0.offset + 1). \($0.element)" }
-    return (["Squire found \(count) in \(checked)."] + paragraphs).joined(separator: "\n\n")
+    return (["Squire found \(count) in \(checked)."] + paragraphs + warned)
+      .joined(separator: "\n\n")
   }
 }

@@ -266,6 +266,8 @@ struct RandomGraphTests {
         case .cleanupNeverRuns: Issue.record("no cleanups were generated: \(problem)")
         case .tooDeep: Issue.record("no graph is generated that deep: \(problem)")
         case .wrongForward: Issue.record("every generated forward fits: \(problem)")
+        case .noFactory: Issue.record("every generated component has a factory: \(problem)")
+        case .unavailableValue: Issue.record("no derived values were generated: \(problem)")
         }
       }
       #expect(missing == reference.missing, "\(report)")

@@ -63,7 +63,11 @@ struct GraphPicture {
     for node in order {
       nodes.append(
         Node(
-          id: id[node], lines: Self.lines(of: graph.nodes[node]), shape: .component,
+          id: id[node],
+          lines: Self.lines(
+            of: graph.nodes[node],
+            decorators: graph.decorations[ObjectIdentifier(graph.nodes[node])] ?? []),
+          shape: .component,
           isProblem: problemNodes.contains(node)))
     }
 
@@ -74,9 +78,15 @@ struct GraphPicture {
       if validator.cyclicLinks.contains(position) { notes.append("cycle") }
       if validator.captiveLinks.contains(position) { notes.append("captive") }
       if validator.argumentLinks.contains(position) { notes.append("argument cannot be passed") }
+      let isProblem = !notes.isEmpty
+      // A component offered only to some consumers: the edge says why this one gets it.
+      let target = graph.nodes[link.to]
+      if !target.consumers.isEmpty {
+        notes.insert("when injected into \(target.consumerNames)", at: 0)
+      }
       edges.insert(
         Self.edge(
-          from: id[link.from], to: id[link.to], edge, isProblem: !notes.isEmpty, notes: notes))
+          from: id[link.from], to: id[link.to], edge, isProblem: isProblem, notes: notes))
     }
 
     // One node per dependency nothing answers, shared by everyone who asks for it; numbered,
@@ -149,6 +159,7 @@ struct GraphPicture {
     case .tags(let tags): parts.append("tags: \(TagRegistry.names(of: tags))")
     }
     if edge.isDeferred { parts.append("deferred") }
+    if let decorator = edge.decorator { parts.append("decorator of \(decorator.typeName)") }
     return Edge(
       from: from, to: to, kind: kind, isDeferred: edge.isDeferred, isProblem: isProblem,
       label: (parts + notes).joined(separator: ", "))
@@ -156,7 +167,9 @@ struct GraphPicture {
 
   /// The component's type, its lifetime, how its factory runs when not synchronously (`async`,
   /// `@MainActor`), what it is forwarded as, and whether it is the default.
-  private static func lines(of record: ComponentRecord) -> [String] {
+  private static func lines(of record: ComponentRecord, decorators: [DecoratorRecord])
+    -> [String]
+  {
     var lines = [record.typeName, ".\(record.lifetime)"]
     switch record.execution {
     case .sync: break
@@ -171,6 +184,19 @@ struct GraphPicture {
         "as \(forward.typeName)" + (forward.qualifierDescription.map { " (\($0))" } ?? ""))
     }
     if record.isDefault { lines.append("default") }
+    if !record.consumers.isEmpty { lines.append("when injected into \(record.consumerNames)") }
+    // One line per decorated type, in the order the decorators were linked.
+    var counts: [(type: String, count: Int)] = []
+    for decorator in decorators {
+      if let last = counts.indices.last, counts[last].type == decorator.typeName {
+        counts[last].count += 1
+      } else {
+        counts.append((decorator.typeName, 1))
+      }
+    }
+    for (type, count) in counts {
+      lines.append("decorated as \(type)" + (count > 1 ? " ×\(count)" : ""))
+    }
     return lines
   }
 }

@@ -39,12 +39,15 @@ struct DependencyGraph {
   /// components marked `.default()` provide: resolving such a type fails even if no component
   /// depends on it.
   let duplicates: [(key: LookupKey, candidates: [Candidate])]
+  /// The decorators that wrap each component, in the order they wrap it.
+  let decorations: [ObjectIdentifier: [DecoratorRecord]]
 
   init(linker: Linker) {
     let all = linker.records
     var position: [ObjectIdentifier: Int] = [:]
     for (index, record) in all.enumerated() { position[ObjectIdentifier(record)] = index }
     edges = linker.edges
+    decorations = linker.decorations
 
     var edgesFrom = Array(repeating: [Int](), count: all.count)
     for (index, edge) in edges.enumerated() {
@@ -68,14 +71,25 @@ struct DependencyGraph {
       everyCandidate[key] = found
       return found
     }
+    // A key some component provides only to consumers is decided per component that asks.
+    var contextualKeys = Set<LookupKey>()
+    if linker.hasContextual {
+      for level in linker.levels { contextualKeys.formUnion(level.contextual.keys) }
+    }
+    func choice(for edge: DependencyEdge) -> Choice {
+      guard contextualKeys.contains(edge.key) else { return choice(edge.key) }
+      return linker.choose(edge.key, consumer: Linker.consumerTypes(of: edge.from))
+    }
     func targets(_ edge: DependencyEdge) -> [Int] {
       switch edge.kind {
       case .argument:
         return []
       case .many:
-        return allProviders(edge.key)
+        guard contextualKeys.contains(edge.key) else { return allProviders(edge.key) }
+        return linker.everyCandidate(for: edge.key, consumer: Linker.consumerTypes(of: edge.from))
+          .compactMap { position[ObjectIdentifier($0.record)] }
       case .required, .optional:
-        guard case .found(let candidate) = choice(edge.key),
+        guard case .found(let candidate) = choice(for: edge),
           let index = position[ObjectIdentifier(candidate.record)]
         else { return [] }
         return [index]
@@ -138,7 +152,7 @@ struct DependencyGraph {
           unanswered.append(Unanswered(from: node, edge: edge, candidates: []))
           continue
         }
-        switch choice(dependency.key) {
+        switch choice(for: dependency) {
         case .found:
           break
         case .missing:

@@ -28,6 +28,83 @@ struct Validator {
     problems += cleanupsThatNeverRun()
     problems += tooDeep()
     problems += wrongForwards()
+    problems += unbuildable()
+    derivedChecks = derived()
+  }
+
+  // MARK: Derived dependencies
+
+  /// A derived dependency (``DerivedDependency``) components ask for: `validate()` asks the type
+  /// about it once no lock is held.
+  struct DerivedCheck {
+    let type: any DerivedDependency.Type
+    let neededBy: [String]
+    let path: [String]
+
+    /// The problem `issue` makes for the components that need the value.
+    func problem(_ issue: String) -> ValidationProblem {
+      let value = type.dependencyDescription
+      let asker =
+        neededBy.count == 1 ? "`\(neededBy[0])` needs" : "\(neededBy.count) components need"
+      return ValidationProblem(
+        kind: .unavailableValue(value: value, neededBy: neededBy, reason: issue),
+        path: path,
+        what: "Unavailable value: \(asker) `\(value)`, which cannot be made.",
+        details: neededBy.count > 1 ? ["needed by: " + Validator.listed(neededBy)] : [],
+        why: issue,
+        fix: "provide what it is made from (see why), or stop asking for it.")
+    }
+  }
+
+  private(set) var derivedChecks: [DerivedCheck] = []
+
+  private func derived() -> [DerivedCheck] {
+    var position: [ObjectIdentifier: Int] = [:]
+    for (index, node) in graph.nodes.enumerated() { position[ObjectIdentifier(node)] = index }
+    var askers: [ObjectIdentifier: (type: any DerivedDependency.Type, nodes: [Int])] = [:]
+    var order: [ObjectIdentifier] = []
+    for ask in linker.derivedAsks {
+      guard let node = position[ObjectIdentifier(ask.from)] else { continue }
+      let id = ObjectIdentifier(ask.type)
+      if askers[id] == nil { order.append(id) }
+      askers[id, default: (ask.type, [])].nodes.append(node)
+    }
+    return order.map { id in
+      let (type, nodes) = askers[id]!
+      let nearest = paths.nearest(nodes)!
+      return DerivedCheck(
+        type: type, neededBy: names(nodes),
+        path: paths.path(to: nearest).map { graph.nodes[$0].typeName }
+          + [type.dependencyDescription])
+    }
+  }
+
+  // MARK: Components without a factory
+
+  /// Dependencies on a component registered with `register(T.self)`: the container cannot build
+  /// it, so whatever asks for it fails.
+  private func unbuildable() -> [ValidationProblem] {
+    var askers: [Int: [Int]] = [:]
+    var order: [Int] = []
+    for link in graph.links where !graph.nodes[link.to].hasFactory {
+      if askers[link.to] == nil { order.append(link.to) }
+      askers[link.to, default: []].append(link.from)
+    }
+    return order.map { node in
+      let record = graph.nodes[node]
+      let neededBy = names(askers[node]!)
+      let nearest = paths.nearest(askers[node]!)!
+      return ValidationProblem(
+        kind: .noFactory(component: record.typeName, neededBy: neededBy),
+        path: paths.path(to: nearest).map { graph.nodes[$0].typeName } + [record.typeName],
+        what: "No factory: `\(record.typeName)` is registered without one, and "
+          + "\(Self.listed(neededBy)) \(neededBy.count == 1 ? "needs" : "need") it.",
+        details: ["registered at: " + locations([node])],
+        why: "`register(\(record.typeName).self)` declares what to inject into an instance made "
+          + "elsewhere; the container cannot build one.",
+        fix: "register a factory (`container.register(\(record.typeName).init)`), or hand the "
+          + "instance made elsewhere to whoever needs it.")
+    }
   }
 
   // MARK: Missing and ambiguous dependencies
@@ -86,6 +163,11 @@ struct Validator {
     } else if linker.levels.contains(where: { $0.suppliedByChildren.contains(edge.key) }) {
       details.append(
         "a parent declares it `suppliedByEachChild`: this child container must register it")
+    }
+    if let decorator = edge.decorator {
+      details.append(
+        "asked for by the decorator of `\(decorator.typeName)` registered at "
+          + "\(decorator.location), which wraps `\(edge.from.typeName)`")
     }
     let suggestions = linker.nearMatches.suggestions(
       for: edge.type, qualifier: edge.key.qualifier, askers: askers)
@@ -157,7 +239,7 @@ struct Validator {
         + "\(candidates.count) are marked `.default()`."
       : "Ambiguous dependency: \(candidates.count) components provide `\(type)` and none is "
         + "marked `.default()`."
-    let why: String
+    var why: String
     if allDefaults {
       why =
         "`.default()` picks one among several; on more than one it picks none, so resolving "
@@ -172,7 +254,7 @@ struct Validator {
         + "\(neededBy.count == 1 ? "asks" : "ask") for one `\(type)`, and Squire will not pick one "
         + "at random."
     }
-    let fix: String
+    var fix: String
     if allDefaults {
       fix = "keep `.default()` on the one registration to use, and remove it from the others."
     } else if neededBy.isEmpty {
@@ -181,6 +263,18 @@ struct Validator {
       fix =
         "mark one registration with `.default()`, ask for one by name or tag, or take them "
         + "all with `many`."
+    }
+    // Registered for the same consumer: the components that ask get both.
+    if !allDefaults, candidates.allSatisfy({ !$0.record.consumers.isEmpty }) {
+      let names = candidates.prefix(2).map { "`\($0.record.typeName)`" }.joined(separator: " and ")
+      let consumers = Set(candidates.map(\.record.consumerNames)).sorted().joined(separator: ", ")
+      why =
+        "\(names)\(candidates.count > 2 ? " and others" : "") are registered "
+        + "`.when(injectedInto:)` the same consumer (\(consumers)), so it gets \(candidates.count) "
+        + "`\(type)`s, and Squire will not pick one at random."
+      fix =
+        "keep `.when(injectedInto:)` on the one registration meant for \(consumers), or mark it "
+        + "`.default()`."
     }
     return ValidationProblem(
       kind: .ambiguousDependency(
@@ -422,7 +516,7 @@ struct Validator {
   // MARK: Helpers
 
   /// `A`, `B` and 40 more: a few names written, the rest counted.
-  private static func listed(_ names: [String]) -> String {
+  static func listed(_ names: [String]) -> String {
     ResolutionError.list(
       Array(names.prefix(ResolutionError.listedCandidates)), count: names.count)
   }

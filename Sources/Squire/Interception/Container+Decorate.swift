@@ -1,0 +1,208 @@
+extension Container {
+  /// Wraps every instance of `type` that is resolved through this container in what `decorator`
+  /// returns: logging, caching, metrics, retries around a component without touching it.
+  ///
+  /// ```swift
+  /// container.register(RemoteCatalog.init).as(Catalog.self)
+  /// container.decorate(Catalog.self) { inner, clock in TimedCatalog(inner: inner, clock: clock) }
+  /// container.decorate(Catalog.self) { CachedCatalog(inner: $0) }   // wraps the one above
+  ///
+  /// let catalog: Catalog = container.resolve()   // CachedCatalog(TimedCatalog(RemoteCatalog))
+  /// ```
+  ///
+  /// The first parameter is the instance being decorated: the component's own, or what the
+  /// decorators registered before this one made of it (the first registered is innermost). It is
+  /// never this decorator's own result, so a decorator does not depend on the type it decorates
+  /// and is never a cycle. Every other parameter is resolved like a factory's, modifiers
+  /// included (`Lazy`, `Provider`, `many`, `by(tag:on:)`, `Optional`, `arg`).
+  ///
+  /// Decorators apply to every resolve of `type`: plain, by name, by tag, each element of
+  /// `many`, and the values of `Lazy` and `Provider`; a component resolved as another type (its
+  /// own, or another `.as`) is not decorated. A decorator registered in a child container
+  /// applies only to what is resolved through that child, on top of its parents' decorators.
+  /// A cached lifetime caches the decorated instance: the decorator runs once per instance of
+  /// the component, and a `.single` decorated by its own container (or a parent of it) is
+  /// decorated there, with that container's dependencies. A type with no decorator pays nothing
+  /// for the feature.
+  ///
+  /// ``validate()`` checks a decorator's dependencies as the decorated component's, finds cycles
+  /// through them, and warns about a decorator of a type nothing provides; the graph export
+  /// shows the decorators on the components they wrap.
+  ///
+  /// - Parameters:
+  ///   - type: The type whose instances to wrap, as it is resolved (usually a protocol).
+  ///   - decorator: Returns the instance to hand out in place of its first parameter.
+  ///   - file: where the decorator is written, for diagnostics; leave the default.
+  ///   - line: where the decorator is written, for diagnostics; leave the default.
+  @inlinable
+  public func decorate<T, each P>(
+    _ type: T.Type,
+    _ decorator: @escaping @Sendable (T, repeat each P) throws -> T,
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    addDecorator(
+      TypedDecorator<T>(location: SourceLocation(file: file, line: line), execution: .sync) {
+        linker, inner, view in
+        let step = view.pathStep
+        let dependencies = (repeat linker.dependency((each P).self))
+        let bodies = (repeat (each dependencies).body)
+        let innerBody = inner.body
+        // A step of the path of its own: the decorator's dependencies can lead back to the type
+        // it decorates (a cycle), and an error names the decorated type.
+        let body: Body<T> = { context throws(ResolutionError) -> T in
+          try context.construct(step) { context throws(ResolutionError) -> T in
+            let wrapped = try innerBody(&context)
+            let arguments = (repeat try (each bodies)(&context))
+            do {
+              return try decorator(wrapped, repeat each arguments)
+            } catch {
+              throw ResolutionError.thrown(error, by: step)
+            }
+          }
+        }
+        let asyncBody = Linker.asyncBuild(step, inner, repeat each dependencies) {
+          (wrapped: T, arguments: repeat each P) throws(ResolutionError) -> T in
+          do {
+            return try decorator(wrapped, repeat each arguments)
+          } catch {
+            throw ResolutionError.thrown(error, by: step)
+          }
+        }
+        return linker.producer(for: view, build: body, asyncBuild: asyncBody)
+      })
+  }
+
+  /// Wraps every instance of `type` resolved through this container in what a `@MainActor`
+  /// `decorator` returns (a view model's decorator, say).
+  ///
+  /// ```swift
+  /// container.decorate(Screen.self) { @MainActor inner in TrackedScreen(inner: inner) }
+  /// let screen: Screen = await container.resolve()
+  /// ```
+  ///
+  /// Like a `@MainActor` factory, the decorator always runs on the main actor: a synchronous
+  /// resolve on the main actor runs it right there, one elsewhere fails with
+  /// ``ResolutionError/Reason/needsAwait(component:cause:)``, and an async resolve hops to the
+  /// main actor for it. Everything else is as for the synchronous `decorate(_:_:file:line:)`.
+  ///
+  /// - Parameters:
+  ///   - type: The type whose instances to wrap, as it is resolved.
+  ///   - decorator: Returns the instance to hand out in place of its first parameter.
+  ///   - file: where the decorator is written, for diagnostics; leave the default.
+  ///   - line: where the decorator is written, for diagnostics; leave the default.
+  ///   - isolation: tells this overload from the others; leave the default.
+  @inlinable
+  public func decorate<T, each P>(
+    _ type: T.Type,
+    _ decorator: @escaping @MainActor @Sendable (T, repeat each P) throws -> T,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ isolation: _MainActorFactory = _MainActorFactory()
+  ) {
+    addDecorator(
+      TypedDecorator<T>(location: SourceLocation(file: file, line: line), execution: .mainActor) {
+        linker, inner, view in
+        let step = view.pathStep
+        let dependencies = (repeat linker.dependency((each P).self))
+        let bodies = (repeat (each dependencies).body)
+        let asyncBodies = (repeat (each dependencies).anyAsyncBody)
+        let innerBody = inner.body
+        let innerAsyncBody = inner.anyAsyncBody
+        let body: Body<T> = { context throws(ResolutionError) -> T in
+          try context.construct(step) { context throws(ResolutionError) -> T in
+            let wrapped = try innerBody(&context)
+            let arguments = (repeat try (each bodies)(&context))
+            guard context.isOnMainActor else {
+              throw ResolutionError.needsAwait(step, AwaitCause.mainActor)
+            }
+            // On the main actor: main-actor code may run synchronously, as in
+            // `MainActor.assumeIsolated`, without asking for `Sendable` arguments.
+            let movedInner = Transfer(wrapped)
+            let moved = Transfer((repeat each arguments))
+            let call: @MainActor () throws -> T = {
+              try decorator(movedInner.value, repeat each moved.value)
+            }
+            do {
+              return try unsafeBitCast(call, to: (() throws -> T).self)()
+            } catch {
+              throw ResolutionError.thrown(error, by: step)
+            }
+          }
+        }
+        let asyncBody: AsyncBody<T> = { context async throws(ResolutionError) -> T in
+          try await context.constructAsync(step) { context async throws(ResolutionError) -> T in
+            let wrapped = Transfer(try await innerAsyncBody(&context))
+            let arguments = Transfer((repeat try await (each asyncBodies)(&context)))
+            do {
+              let call = Transfer<@MainActor () throws -> T> {
+                try decorator(wrapped.value, repeat each arguments.value)
+              }
+              return try await onMainActor(call)
+            } catch {
+              throw ResolutionError.thrown(error, by: step)
+            }
+          }
+        }
+        return linker.producer(for: view, build: body, asyncBuild: asyncBody)
+      })
+  }
+
+  /// Wraps every instance of `type` resolved through this container in what an async
+  /// `decorator` returns; a decorator isolated to an actor runs on that actor.
+  ///
+  /// ```swift
+  /// container.decorate(Catalog.self) { (inner: Catalog) async -> Catalog in
+  ///   await WarmedCatalog(inner: inner)
+  /// }
+  /// let catalog: Catalog = await container.resolve()
+  /// ```
+  ///
+  /// Only an async resolve runs it; a synchronous one fails with
+  /// ``ResolutionError/Reason/needsAwait(component:cause:)``, unless a cached decorated
+  /// instance is already there. Everything else is as for the synchronous
+  /// `decorate(_:_:file:line:)`.
+  ///
+  /// - Parameters:
+  ///   - type: The type whose instances to wrap, as it is resolved.
+  ///   - decorator: Returns the instance to hand out in place of its first parameter.
+  ///   - file: where the decorator is written, for diagnostics; leave the default.
+  ///   - line: where the decorator is written, for diagnostics; leave the default.
+  ///   - isolation: tells this overload from the others; leave the default.
+  ///   - async: tells this overload from the others; leave the default.
+  @inlinable
+  public func decorate<T, each P>(
+    _ type: T.Type,
+    _ decorator: @escaping @Sendable (T, repeat each P) async throws -> T,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ isolation: _AsyncFactory = _AsyncFactory(),
+    _ async: _AsyncFactory = _AsyncFactory()
+  ) {
+    addDecorator(
+      TypedDecorator<T>(location: SourceLocation(file: file, line: line), execution: .async) {
+        linker, inner, view in
+        let step = view.pathStep
+        let dependencies = (repeat linker.dependency((each P).self))
+        let asyncBodies = (repeat (each dependencies).anyAsyncBody)
+        let innerAsyncBody = inner.anyAsyncBody
+        let body: Body<T> = { context throws(ResolutionError) -> T in
+          try context.construct(step) { _ throws(ResolutionError) -> T in
+            throw ResolutionError.needsAwait(step, AwaitCause.async)
+          }
+        }
+        let asyncBody: AsyncBody<T> = { context async throws(ResolutionError) -> T in
+          try await context.constructAsync(step) { context async throws(ResolutionError) -> T in
+            let wrapped = Transfer(try await innerAsyncBody(&context))
+            let arguments = Transfer((repeat try await (each asyncBodies)(&context)))
+            do {
+              return try await decorator(wrapped.value, repeat each arguments.value)
+            } catch {
+              throw ResolutionError.thrown(error, by: step)
+            }
+          }
+        }
+        return linker.producer(for: view, build: body, asyncBuild: asyncBody)
+      })
+  }
+}
