@@ -12,6 +12,8 @@ let package = Package(
     .package(name: "Squire", path: "../.."),
     .package(name: "SquireHummingbird", path: "../../Integrations/SquireHummingbird"),
     .package(name: "SquireServiceLifecycle", path: "../../Integrations/SquireServiceLifecycle"),
+    .package(name: "SquireConfiguration", path: "../../Integrations/SquireConfiguration"),
+    .package(url: "https://github.com/apple/swift-configuration", exact: "1.4.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
     .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
@@ -25,6 +27,8 @@ let package = Package(
         .product(name: "Squire", package: "Squire"),
         .product(name: "SquireHummingbird", package: "SquireHummingbird"),
         .product(name: "SquireServiceLifecycle", package: "SquireServiceLifecycle"),
+        .product(name: "SquireConfiguration", package: "SquireConfiguration"),
+        .product(name: "Configuration", package: "swift-configuration"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -35,6 +39,7 @@ let package = Package(
       name: "library-catalogue",
       dependencies: [
         "LibraryCatalogue",
+        .product(name: "Configuration", package: "swift-configuration"),
         .product(name: "Logging", package: "swift-log"),
       ]),
     // What a request scope costs without HTTP (swift run -c release request-scope-cost).
@@ -43,6 +48,7 @@ let package = Package(
       dependencies: [
         "LibraryCatalogue",
         .product(name: "Squire", package: "Squire"),
+        .product(name: "Configuration", package: "swift-configuration"),
         .product(name: "Logging", package: "swift-log"),
       ]),
     .testTarget(
@@ -52,6 +58,7 @@ let package = Package(
         .product(name: "Squire", package: "Squire"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "Configuration", package: "swift-configuration"),
         .product(name: "Logging", package: "swift-log"),
       ]),
   ],

@@ -1,3 +1,4 @@
+import Configuration
 import LibraryCatalogue
 import Logging
 
@@ -6,4 +7,5 @@ import Logging
 LoggingSystem.bootstrap(StreamLogHandler.standardError)
 var logger = Logger(label: "library-catalogue")
 logger.logLevel = .info
-try await runLibrary(settings: .fromEnvironment(), logger: logger)
+try await runLibrary(
+  configuration: ConfigReader(provider: EnvironmentVariablesProvider()), logger: logger)

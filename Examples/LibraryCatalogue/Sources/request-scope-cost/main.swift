@@ -1,3 +1,4 @@
+import Configuration
 import Foundation
 import LibraryCatalogue
 import Logging
@@ -7,8 +8,12 @@ import Squire
 // resolve the catalogue (and its transaction) in it, close it. Versus the same by hand.
 let path = FileManager.default.temporaryDirectory
   .appendingPathComponent("cost-\(UUID().uuidString).sqlite").path
-let settings = Settings(databasePath: path, port: 0)
-let container = makeContainer(settings: settings, logger: Logger(label: "cost"))
+let container = makeContainer(
+  configuration: ConfigReader(
+    provider: InMemoryProvider(values: [
+      "library.database": ConfigValue(.string(path), isSecret: false)
+    ])),
+  logger: Logger(label: "cost"))
 container.suppliedByEachChild(Int.self)
 container.suppliedByEachChild(String.self)
 let database = try container.tryResolve(LibraryDatabase.self)

@@ -1,3 +1,4 @@
+import Configuration
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -13,13 +14,22 @@ func makeApp() throws -> (
 ) {
   let path = FileManager.default.temporaryDirectory
     .appendingPathComponent("library-\(UUID().uuidString).sqlite").path
-  let settings = Settings(databasePath: path, port: 0)
   let logger = Logger(label: "library-tests")
-  let container = makeContainer(settings: settings, logger: logger)
+  let container = makeContainer(configuration: configuration(path), logger: logger)
+  let settings = try container.tryResolve(Settings.self)
   let database = try container.tryResolve(LibraryDatabase.self)
   let app = makeApplication(
     container: container, database: database, settings: settings, logger: logger)
   return (container, database, app)
+}
+
+/// The settings of a test: its own database file, any free port.
+func configuration(_ path: String) -> ConfigReader {
+  ConfigReader(
+    provider: InMemoryProvider(values: [
+      "library.database": ConfigValue(.string(path), isSecret: false),
+      "library.port": ConfigValue(.int(0), isSecret: false),
+    ]))
 }
 
 func json(_ value: some Encodable) throws -> ByteBuffer {
@@ -28,11 +38,18 @@ func json(_ value: some Encodable) throws -> ByteBuffer {
 
 @Suite("Library catalogue over live HTTP")
 struct LibraryTests {
-  @Test("The composition root validates")
+  @Test("The composition root validates; a port that is not a number is reported")
   func validates() throws {
     let (container, _, _) = try makeApp()
     let report = container.validate()
     #expect(report.isValid, "\(report)")
+
+    let broken = makeContainer(
+      configuration: ConfigReader(provider: InMemoryProvider(values: ["library.port": "eighty"])),
+      logger: Logger(label: "library-tests"))
+    let problems = broken.validate()
+    #expect(!problems.isValid)
+    #expect("\(problems)".contains("library.port"), "\(problems)")
   }
 
   @Test(
@@ -95,11 +112,10 @@ struct LibraryTests {
   func shutdownOrder() async throws {
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("library-\(UUID().uuidString).sqlite").path
-    let settings = Settings(databasePath: path, port: 0)
-    let container = makeContainer(settings: settings, logger: Logger(label: "library-tests"))
+    let container = makeContainer(
+      configuration: configuration(path), logger: Logger(label: "library-tests"))
     let services = try await makeServices(
-      container: container, settings: settings, logger: Logger(label: "library-tests"),
-      gracefulShutdownSignals: [])
+      container: container, logger: Logger(label: "library-tests"), gracefulShutdownSignals: [])
     #expect(services.services.count == 2)
     #expect(services.services.first is LibraryDatabase, "the database starts first")
     let running = Task { try await services.run() }
