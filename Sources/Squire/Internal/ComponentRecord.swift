@@ -159,6 +159,13 @@ class ComponentRecord: @unchecked Sendable {
     fatalError("ComponentRecord.runAsync is overridden by TypedRecord")
   }
 
+  /// Runs `producer` (this component's own) in an async resolve and returns the instance.
+  func instanceAsync(
+    _ producer: AnyProducer, _ context: inout ResolutionContext
+  ) async throws(ResolutionError) -> Any {
+    fatalError("ComponentRecord.instanceAsync is overridden by TypedRecord")
+  }
+
   /// Whether `.weak` is allowed: the instances must be class instances.
   @usableFromInline
   var isClass: Bool { holdsClassInstances(implementationType) }
@@ -237,5 +244,11 @@ final class TypedRecord<Impl>: ComponentRecord, @unchecked Sendable {
     _ producer: AnyProducer, _ context: inout ResolutionContext
   ) async throws(ResolutionError) {
     _ = try await (producer as! Producer<Impl>).anyAsyncBody(&context)
+  }
+
+  override func instanceAsync(
+    _ producer: AnyProducer, _ context: inout ResolutionContext
+  ) async throws(ResolutionError) -> Any {
+    try await (producer as! Producer<Impl>).anyAsyncBody(&context)
   }
 }

@@ -1,0 +1,66 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// An example app in a package of its own: Squire's `swift test` builds none of it.
+let package = Package(
+  name: "LibraryCatalogue",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "library-catalogue", targets: ["library-catalogue"])
+  ],
+  dependencies: [
+    .package(name: "Squire", path: "../.."),
+    .package(name: "SquireHummingbird", path: "../../Integrations/SquireHummingbird"),
+    .package(name: "SquireServiceLifecycle", path: "../../Integrations/SquireServiceLifecycle"),
+    .package(name: "SquireConfiguration", path: "../../Integrations/SquireConfiguration"),
+    .package(url: "https://github.com/apple/swift-configuration", exact: "1.4.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+    // On Linux, GRDB links the system's SQLite: `apt-get install libsqlite3-dev`.
+    .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+  ],
+  targets: [
+    .target(
+      name: "LibraryCatalogue",
+      dependencies: [
+        .product(name: "Squire", package: "Squire"),
+        .product(name: "SquireHummingbird", package: "SquireHummingbird"),
+        .product(name: "SquireServiceLifecycle", package: "SquireServiceLifecycle"),
+        .product(name: "SquireConfiguration", package: "SquireConfiguration"),
+        .product(name: "Configuration", package: "swift-configuration"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
+    .executableTarget(
+      name: "library-catalogue",
+      dependencies: [
+        "LibraryCatalogue",
+        .product(name: "Configuration", package: "swift-configuration"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+    // What a request scope costs without HTTP (swift run -c release request-scope-cost).
+    .executableTarget(
+      name: "request-scope-cost",
+      dependencies: [
+        "LibraryCatalogue",
+        .product(name: "Squire", package: "Squire"),
+        .product(name: "Configuration", package: "swift-configuration"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+    .testTarget(
+      name: "LibraryCatalogueTests",
+      dependencies: [
+        "LibraryCatalogue",
+        .product(name: "Squire", package: "Squire"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "Configuration", package: "swift-configuration"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,117 @@
+import Hummingbird
+import Logging
+@_spi(Integrations) import Squire
+import Synchronization
+
+/// Gives each request a scope of its own: a child of the app's container, made when the
+/// request reaches this middleware and closed (`await scope.close()`: the `.onClose` cleanups
+/// of what it built, a transaction's commit or rollback) when the rest of the chain has
+/// answered or thrown.
+///
+/// ```swift
+/// let app = Container()
+/// app.register(Database.init).lifetime(.single)
+/// app.register(Transaction.init).lifetime(.perContainer).onClose { await $0.finish() }
+/// app.register(BookRepository.init)          // needs a Transaction and the Request
+///
+/// let router = Router(context: SquireRequestContext.self)
+/// router.add(middleware: RequestScopeMiddleware(app))   // declares Request and the context
+/// precondition(app.validate().isValid)
+/// ```
+///
+/// Inside the scope, the request (`Request`), the context (`Context`, as it was when the
+/// request reached this middleware, without its scope) and whatever `supply` registers are
+/// components: the initializer declares `Request` and `Context` with
+/// `suppliedByEachChild`, so that `validate()` on the app's container passes. `Request` and
+/// `Context` are registered in a scope only when a component of the app depends on them
+/// (looked up at the first request: register every component before serving), since a scope
+/// with registrations of its own costs more to resolve in; a handler has them already.
+/// Declare what `supply` registers yourself:
+///
+/// ```swift
+/// app.suppliedByEachChild(User.self)
+/// router.add(middleware: RequestScopeMiddleware(app) { scope, _, context in
+///   if let user = context.user { scope.register { user } }
+/// })
+/// ```
+///
+/// A resolution failure in the routes (``RequestScopeContext/resolve(_:)`` throws) is
+/// answered with a 500 and logged at error level with Squire's diagnostic; the client sees no
+/// detail. A factory's own `HTTPResponseError` keeps its status. A cleanup that fails when the
+/// scope closes is logged too; it does not change the response.
+///
+/// The scope closes when the response is returned, before its body is written: a streamed
+/// body must not use request-scoped instances.
+public struct RequestScopeMiddleware<Context: RequestScopeContext>: RouterMiddleware {
+  /// The app's container: each request's scope is its child.
+  public let container: Container
+  private let supply: @Sendable (_ scope: Container, _ request: Request, _ context: Context) -> Void
+  /// Whether a component depends on `Request`, on `Context`: found at the first request.
+  private let needs = Needs()
+
+  private final class Needs: Sendable {
+    let state = Mutex<(request: Bool, context: Bool)?>(nil)
+  }
+
+  /// - Parameters:
+  ///   - container: The app's container, the parent of every request's scope. `Request` and
+  ///     `Context` are declared in it as supplied by each child.
+  ///   - supply: Registers the request's own values in its scope (an authenticated user set
+  ///     by an earlier middleware); runs before the routes.
+  public init(
+    _ container: Container,
+    supply:
+      @escaping @Sendable (_ scope: Container, _ request: Request, _ context: Context) ->
+      Void = { _, _, _ in }
+  ) {
+    container.suppliedByEachChild(Request.self)
+    container.suppliedByEachChild(Context.self)
+    self.container = container
+    self.supply = supply
+  }
+
+  /// Makes the request's scope, runs the rest of the chain with it, and closes it.
+  public func handle(
+    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    let scope = Container(parent: container)
+    let needs = self.needs.state.withLock { needs in
+      if let needs { return needs }
+      let found = (
+        request: container.isDependedOn(Request.self),
+        context: container.isDependedOn(Context.self)
+      )
+      needs = found
+      return found
+    }
+    if needs.request { scope.register { request } }
+    if needs.context { scope.register { context } }
+    supply(scope, request, context)
+    var scoped = context
+    scoped.requestScope = scope
+    let response: Response
+    do {
+      response = try await next(request, scoped)
+    } catch let error as ResolutionError {
+      await close(scope, logger: context.logger)
+      if let answer = error.underlyingError as? any HTTPResponseError { throw answer }
+      context.logger.error(
+        "Request failed: a dependency could not be resolved",
+        metadata: ["squire.diagnostic": "\(error.description)"])
+      throw HTTPError(.internalServerError)
+    } catch {
+      await close(scope, logger: context.logger)
+      throw error
+    }
+    await close(scope, logger: context.logger)
+    return response
+  }
+
+  private func close(_ scope: Container, logger: Logger) async {
+    let report = await scope.close()
+    for failure in report.failures {
+      logger.error(
+        "A request-scoped cleanup failed", metadata: ["squire.cleanup": "\(failure.description)"])
+    }
+  }
+}
