@@ -94,6 +94,6 @@ extension Container {
     configuration reader: ConfigReader, file: StaticString = #fileID, line: UInt = #line
   ) -> Component<ConfigurationSource> {
     let source = ConfigurationSource(reader: reader)
-    return register({ source }, file: file, line: line).lifetime(.perContainer)
+    return register({ source }, file: file, line: line).lifetime(.single)
   }
 }

@@ -90,6 +90,20 @@ struct ConfigTests {
     #expect(gateway.origins == ["a", "b"])
   }
 
+  @Test func aSingleReadsItsValuesOnceAndValidates() {
+    // A `.single` may depend on the configuration: it is no captive of a shorter lifetime.
+    let container = Container()
+    container.register(configuration: configuration(["http.port": 9000, "http.host": "a.org"]))
+    container.register {
+      HTTPServer(port: config(HTTPPort.self, $0), host: config(HTTPHost.self, $1))
+    }
+    .lifetime(.single)
+    let report = container.validate()
+    #expect(report.isValid, "\(report)")
+    #expect(container.resolve(HTTPServer.self) === container.resolve(HTTPServer.self))
+    #expect(container.resolve(HTTPServer.self).port == 9000)
+  }
+
   @Test func theFallbackIsUsedWhenTheConfigurationHasNoValue() {
     let container = container(["http.host": "localhost"])
     #expect(container.validate().isValid)
