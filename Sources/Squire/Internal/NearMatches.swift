@@ -326,10 +326,10 @@ final class NearMatches {
 /// A ``NearMatches`` index used from any thread: the errors of one snapshot find their close
 /// matches through it when they are read, one at a time.
 final class SharedNearMatches: Sendable {
-  private let index: Mutex<NearMatches>
+  private let index: Locked<NearMatches>
 
   init(_ index: sending NearMatches) {
-    self.index = Mutex(index)
+    self.index = Locked(index)
   }
 
   func suggestions(

@@ -34,7 +34,7 @@ final class WrappedField: Sendable {
   nonisolated(unsafe) let wrapper: any WrappedDependency.Type
   /// The name or tag the property asks for, learned from the first object filled: the
   /// metadata has the property's type but not the arguments of its wrapper.
-  private let learned = Mutex<Qualifier?>(nil)
+  private let learned = Locked<Qualifier?>(nil)
 
   init(name: String, offset: Int, wrapper: any WrappedDependency.Type) {
     self.name = name
@@ -51,7 +51,7 @@ final class WrappedField: Sendable {
 
 /// The wrapped properties of classes, found once per class and kept.
 enum WrappedProperties {
-  private static let known = Mutex<[ObjectIdentifier: [WrappedField]]>([:])
+  private static let known = Locked<[ObjectIdentifier: [WrappedField]]>([:])
 
   /// The wrapped properties of `type` (its superclasses' included); empty for a type that is
   /// not a class or has none. The first call for a class reads its field metadata; later
