@@ -434,9 +434,11 @@ final class Linker {
     // Found when the error is read, not now: a missing name taken from input costs a lookup
     // and a small error, whatever the number of registrations. Read under the container
     // chain's locks held shared, as linking reads the registrations' options.
-    let index = sharedNearMatches
+    // Weak: the index refers to the registrations, whose cached instances may hold this
+    // error's producer (a `Lazy` of what is missing); once the snapshot is gone, no matches.
     let askers = Set(linking.suffix(1).map(ObjectIdentifier.init))
-    error.laterSuggestions = LaterSuggestions { [weak container] in
+    error.laterSuggestions = LaterSuggestions { [weak index = sharedNearMatches, weak container] in
+      guard let index else { return [] }
       let find = { index.suggestions(for: P.self, qualifier: qualifier, askers: askers) }
       return container?.lockingChain(find) ?? find()
     }

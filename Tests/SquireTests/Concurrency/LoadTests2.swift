@@ -102,6 +102,22 @@ struct LoadTests2 {
     }
   }
 
+  @Test func aSingleHoldingALazyOfAMissingTypeIsFreedWithItsContainer() {
+    // The error of the missing type finds its close matches when read, through the snapshot's
+    // index of registrations: the index must not keep the registrations (and their cached
+    // instances) alive through the error the `Lazy` keeps.
+    weak var released: HoldsMissing?
+    do {
+      let container = Container()
+      container.register(Service.init).as(Service.self, name: "close")
+      container.register(HoldsMissing.init).lifetime(.single)
+      let holder = container.resolve(HoldsMissing.self)
+      released = holder
+      #expect(throws: ResolutionError.self) { try holder.service.get() }
+    }
+    #expect(released == nil)
+  }
+
   @Test func namedTaggedAndOptionalResolvesFromManyThreads() {
     let container = Container()
     container.register(BMWEngine.init).as(Engine.self, name: "BMW").as(Engine.self, tag: Sport.self)
@@ -116,4 +132,9 @@ struct LoadTests2 {
     }
     #expect(failures.value == 0)
   }
+}
+
+final class HoldsMissing: Sendable {
+  let service: Lazy<Service>
+  init(service: Lazy<Service>) { self.service = service }
 }

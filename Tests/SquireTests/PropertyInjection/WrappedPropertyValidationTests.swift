@@ -68,6 +68,7 @@ struct WrappedPropertyValidationTests {
 }
 
 private final class CatalogOfDashboard: BookCatalog, @unchecked Sendable {
-  let dashboard: Dashboard
+  /// Unowned: the dashboard keeps its catalog (a `@LazyInjected` keeps its value).
+  unowned let dashboard: Dashboard
   init(dashboard: Dashboard) { self.dashboard = dashboard }
 }
