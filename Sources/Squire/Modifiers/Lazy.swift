@@ -31,7 +31,7 @@ public final class Lazy<Value>: @unchecked Sendable {
   /// A property cannot learn its caller's line, so the trap names the `Lazy` and the component
   /// it was given to, at that component's registration (`Knight.swift:12: Fatal error:
   /// `Lazy<Chronicle>` given to `Knight` (registered at Knight.swift:12) could not resolve its
-  /// value: ...`). Use ``get()`` to handle the error instead.
+  /// value: ...`). Use ``get()-36nq1`` to handle the error instead.
   public var value: Value {
     do {
       return try get()

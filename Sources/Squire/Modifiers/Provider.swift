@@ -29,7 +29,7 @@ public final class Provider<Value>: @unchecked Sendable {
   /// diagnostic if it cannot be resolved.
   ///
   /// A property cannot learn its caller's line, so the trap names the `Provider` and the
-  /// component it was given to, at that component's registration. Use ``get()`` to handle the
+  /// component it was given to, at that component's registration. Use ``get()-59bjz`` to handle the
   /// error instead.
   public var value: Value {
     do {
