@@ -121,21 +121,6 @@ final class ThreadLocal<Value: AnyObject>: @unchecked Sendable {
   }
 }
 
-/// An integer per thread, kept by a `pthread` key; used only on slow paths.
-final class ThreadLocalInt: @unchecked Sendable {
-  private var key = pthread_key_t()
-
-  init() {
-    pthread_key_create(&key, nil)
-  }
-
-  /// The calling thread's value; 0 until set.
-  var value: Int {
-    get { Int(bitPattern: pthread_getspecific(key)) }
-    set { pthread_setspecific(key, UnsafeRawPointer(bitPattern: newValue)) }
-  }
-}
-
 /// A mutex the thread holding it may take again: serialises the loading of parts, where a
 /// part may append another part on the same thread.
 final class RecursiveLock: @unchecked Sendable {

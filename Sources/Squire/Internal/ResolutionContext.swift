@@ -411,9 +411,6 @@ final class ObjectGraph: @unchecked Sendable {
   }
 }
 
-/// The depth at which a `Lazy` or `Provider` resolve starts on this thread.
-private let deferredNesting = ThreadLocalInt()
-
 /// What a `Lazy` or `Provider` needs to resolve later: the container, the object graph it was
 /// made in, and the linked way to build its value.
 struct DeferredResolve<Value>: @unchecked Sendable {
@@ -451,6 +448,10 @@ struct DeferredResolve<Value>: @unchecked Sendable {
       throw ResolutionError(reason: .containerReleased)
         .finished(requested: String(describing: Value.self))
     }
+    // A value asked for while another is being built on this thread (one initializer reading
+    // the next `Lazy`) nests in it, counted with every synchronous resolve: a cycle through
+    // them (`A` reads its `Lazy<B>` in its initializer, `B` needs a new `A`) ends in an error,
+    // not in the end of the thread's stack.
     let nesting = _squire_enter_resolve()
     defer { _squire_leave_resolve() }
     if nesting > ResolutionContext.maximumNesting {
@@ -460,22 +461,6 @@ struct DeferredResolve<Value>: @unchecked Sendable {
     var context = ResolutionContext(container: container)
     context.graph = graph
     context.arguments = (arguments ?? self.arguments).map(RuntimeArguments.init)
-    // A value asked for while another `Lazy` or `Provider` value is being built on this thread
-    // (one initializer reading the next) nests in it; a cycle through them (`A` reads its
-    // `Lazy<B>` in its initializer, `B` needs a new `A`) ends in an error, not in the end of the
-    // thread's stack.
-    let outer = Self.nesting.value
-    if outer >= Self.maximumNesting {
-      context.fail()
-      throw ResolutionError(
-        reason: .cycle([
-          "\(Value.self), asked for through \(Self.maximumNesting) `Lazy` or `Provider` values "
-            + "read while building one another"
-        ])
-      ).finished(requested: String(describing: Value.self))
-    }
-    Self.nesting.value = outer + 1
-    defer { Self.nesting.value = outer }
     do {
       let value = try body(&context)
       try context.finish()
@@ -487,12 +472,6 @@ struct DeferredResolve<Value>: @unchecked Sendable {
         requested: String(describing: Value.self))
     }
   }
-
-  /// How deep the `Lazy` and `Provider` resolves running on this thread nest.
-  private static var nesting: ThreadLocalInt { deferredNesting }
-
-  /// No real graph nests `Lazy` and `Provider` values read in initializers this deep.
-  static var maximumNesting: Int { 64 }
 
   /// The async form of ``resolve(arguments:)``. A value with nothing async in its graph is
   /// resolved as by the synchronous form.
