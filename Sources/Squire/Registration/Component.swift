@@ -177,13 +177,14 @@ public struct Component<Impl>: Sendable {
   func forward<P>(_ type: P.Type, qualifier: Qualifier) -> Component<Impl> {
     let forward = Forward(type: P.self, qualifier: qualifier) { main in
       if P.self == Impl.self { return main }
-      let base = unsafeDowncast(main, to: Producer<Impl>.self).body
+      let producer = unsafeDowncast(main, to: Producer<Impl>.self)
+      let base = producer.body
       let checked = CheckedType()
       // An existential's instances can each be of another type, and `type(of:)` cannot tell
       // them apart here: every one of them is checked.
       let recordable = !holdsValuesOfVariousTypes(Impl.self)
-      return Producer<P> { context throws(ResolutionError) -> P in
-        let instance = try base(&context)
+      @Sendable func convert(_ made: consuming Impl) throws(ResolutionError) -> P {
+        let instance = made
         // `as!` from a type that statically conforms is folded into a plain conversion by the
         // optimiser; `as?` is not (it asks the runtime for the conformance every time). So `as!`
         // is used only for an instance of the dynamic type that `as?` already accepted: the
@@ -200,6 +201,13 @@ public struct Component<Impl>: Sendable {
         if recordable { checked.accept(dynamicType) }
         return converted
       }
+      // An async or isolated component keeps its async body under every type it is resolved as.
+      return Producer<P>(
+        { context throws(ResolutionError) -> P in try convert(try base(&context)) },
+        async: ifAsync(producer.asyncBody) { asyncBase in
+          { context async throws(ResolutionError) -> P in try convert(try await asyncBase(&context))
+          }
+        })
     }
     container.update(record) { record.forwards.append(forward) }
     return self

@@ -24,7 +24,17 @@ final class Screen: Sendable {
   init(model: ViewModel) { self.model = model }
 }
 
-final class Database: Sendable {
+/// What a `Database` is resolved as in the `.as` tests.
+protocol DatabaseConnection: AnyObject, Sendable {
+  var url: String { get }
+}
+
+/// What a `ViewModel` is resolved as in the `.as` tests.
+@MainActor protocol Presenter: AnyObject, Sendable {}
+
+extension ViewModel: Presenter {}
+
+final class Database: DatabaseConnection {
   let url: String
   private init(url: String) { self.url = url }
 

@@ -79,6 +79,24 @@ struct AsyncFactoryTests {
     #expect(database === cache.database)
   }
 
+  @Test func anAsyncComponentResolvesThroughItsAsTypes() async throws {
+    let container = Container()
+    container.register { () async -> Database in await Database.connect(url: "sqlite://books") }
+      .as((any DatabaseConnection).self)
+      .as(Database.self, name: "books")
+    container.register { @MainActor in ViewModel(service: APIService()) }
+      .as((any Presenter).self)
+    let connection: any DatabaseConnection = try await container.tryResolve()
+    #expect(connection.url == "sqlite://books")
+    let named: Database = try await container.tryResolve(name: "books")
+    #expect(named.url == "sqlite://books")
+    let presenter = try await Task.detached { try await container.tryResolve((any Presenter).self) }
+      .value
+    _ = presenter
+    let all = try await container.tryResolve(Many<any DatabaseConnection>.self)
+    #expect(many(all).count == 1)
+  }
+
   @Test func aSynchronousResolveOfAnAsyncComponentSaysAwait() throws {
     let container = Container()
     container.register { () async -> Database in await Database.connect(url: "x") }
