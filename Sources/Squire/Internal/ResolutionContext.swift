@@ -423,7 +423,7 @@ struct DeferredResolve<Value>: @unchecked Sendable {
   /// resolves without arguments of its own.
   let arguments: [Any]?
   /// The component it is given to, named when its value cannot be resolved.
-  let holder: LaterHolder?
+  private(set) var holder: LaterHolder?
 
   init(_ context: inout ResolutionContext, _ producer: Producer<Value>, holder: LaterHolder?) {
     self.container = context.container
@@ -438,6 +438,13 @@ struct DeferredResolve<Value>: @unchecked Sendable {
     } else {
       arguments = nil
     }
+  }
+
+  /// The same deferred resolve, given to `holder`.
+  func held(by holder: LaterHolder) -> DeferredResolve<Value> {
+    var copy = self
+    copy.holder = holder
+    return copy
   }
 
   /// Resolves the value now, as a top-level resolve in the original object graph. A factory

@@ -43,13 +43,39 @@ extension ResolvedLater {
 /// a property cannot take the caller's `#fileID` and `#line`. `nil` for one resolved directly
 /// from the container.
 struct LaterHolder: Sendable {
-  let component: String
+  /// The component it is given to; `nil` for one a caller resolved from the container.
+  let component: String?
+  /// That component's registration, or the line that resolved it.
   let location: SourceLocation
 
   init?(_ record: ComponentRecord?) {
     guard let record else { return nil }
     component = record.typeName
     location = record.location
+  }
+
+  /// A `Lazy` or `Provider` resolved from the container at `location`.
+  init(caller location: SourceLocation) {
+    component = nil
+    self.location = location
+  }
+}
+
+/// A `Lazy` or `Provider`: a trapping `resolve` tells it the caller's line, so that its
+/// `value` traps there rather than inside Squire.
+@usableFromInline
+protocol ResolvedAtCallSite {
+  /// The same value, whose traps name `location`.
+  func resolved(at location: SourceLocation) -> Self
+}
+
+extension Container {
+  /// `value`, told that it was resolved at `file`:`line`. Called only when `T` is a `Lazy` or a
+  /// `Provider` (the check folds away for every other type).
+  @usableFromInline
+  static func resolvedAtCallSite<T>(_ value: T, _ file: StaticString, _ line: UInt) -> T {
+    guard let later = value as? any ResolvedAtCallSite else { return value }
+    return later.resolved(at: SourceLocation(file: file, line: line)) as? T ?? value
   }
 }
 
@@ -62,9 +88,11 @@ extension DeferredResolve {
       fatalError(
         "\(what), resolved from the container, could not resolve its value:\n\(error.description)")
     }
+    let introduction =
+      holder.component.map { "\(what) given to `\($0)` (registered at \(holder.location))" }
+      ?? "\(what) resolved at \(holder.location)"
     fatalError(
-      "\(what) given to `\(holder.component)` (registered at \(holder.location)) could not "
-        + "resolve its value:\n\(error.description)",
+      "\(introduction) could not resolve its value:\n\(error.description)",
       file: holder.location.file, line: holder.location.line)
   }
 }

@@ -77,6 +77,13 @@ public final class Lazy<Value>: @unchecked Sendable {
   }
 }
 
+extension Lazy: ResolvedAtCallSite {
+  @usableFromInline
+  func resolved(at location: SourceLocation) -> Lazy<Value> {
+    Lazy(source.held(by: LaterHolder(caller: location)))
+  }
+}
+
 extension Lazy: ResolvedLater {
   static var keepsValue: Bool { true }
 

@@ -92,6 +92,13 @@ public final class Provider<Value>: @unchecked Sendable {
   }
 }
 
+extension Provider: ResolvedAtCallSite {
+  @usableFromInline
+  func resolved(at location: SourceLocation) -> Provider<Value> {
+    Provider(source.held(by: LaterHolder(caller: location)))
+  }
+}
+
 extension Provider: ResolvedLater {
   static var keepsValue: Bool { false }
 

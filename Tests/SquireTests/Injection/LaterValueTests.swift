@@ -62,6 +62,35 @@ struct LaterValueTests {
     }
   }
 
+  @Test func aLazyResolvedFromTheContainerTrapsAtTheLineThatResolvedIt() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let container = Container()
+      container.register(Spell.init)
+      let spell = container.resolve(Lazy<Spell>.self)
+      _ = spell.value
+    }.map { result in
+      let text = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(text.contains("`Lazy<Spell>` resolved at SquireTests/LaterValueTests.swift:"))
+      #expect(text.contains("LaterValueTests.swift"))
+      #expect(!text.contains("Lazy.swift"))
+      #expect(!text.contains("ResolvedLater.swift"))
+    }
+  }
+
+  @Test func aProviderResolvedFromTheContainerTrapsAtTheLineThatResolvedIt() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let container = Container()
+      container.register(Spell.init)
+      let spells: Provider<Spell> = await container.resolve()
+      _ = spells.value
+    }.map { result in
+      let text = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(text.contains("`Provider<Spell>` resolved at SquireTests/LaterValueTests.swift:"))
+      #expect(!text.contains("Provider.swift"))
+      #expect(!text.contains("ResolvedLater.swift"))
+    }
+  }
+
   @Test func providerValueWithArgumentsTrapsAtTheCallersLine() async {
     await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let container = Container()
