@@ -69,16 +69,6 @@ protocol ResolvedAtCallSite {
   func resolved(at location: SourceLocation) -> Self
 }
 
-extension Container {
-  /// `value`, told that it was resolved at `file`:`line`. Called only when `T` is a `Lazy` or a
-  /// `Provider` (the check folds away for every other type).
-  @usableFromInline
-  static func resolvedAtCallSite<T>(_ value: T, _ file: StaticString, _ line: UInt) -> T {
-    guard let later = value as? any ResolvedAtCallSite else { return value }
-    return later.resolved(at: SourceLocation(file: file, line: line)) as? T ?? value
-  }
-}
-
 extension DeferredResolve {
   /// Traps with `error`'s diagnostic, introduced by what the `Lazy` or `Provider` (`kind`) was
   /// given to, at the registration of the component that holds it.

@@ -27,15 +27,11 @@ extension Container {
     _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line,
     isolation: isolated (any Actor)? = #isolation
   ) -> T {
-    let value: T
     do {
-      value = try tryResolve(T.self, isolation: isolation)
+      return try tryResolve(T.self, isolation: isolation)
     } catch {
       fatalError(error.description, file: file, line: line)
     }
-    // A `Lazy` or `Provider` traps later, in `value`: at this line.
-    if T.self is any ResolvedAtCallSite.Type { return Self.resolvedAtCallSite(value, file, line) }
-    return value
   }
 
   /// Builds a `T`, or throws a ``ResolutionError`` that says what was asked, the path of
@@ -243,14 +239,11 @@ extension Container {
   public func resolve<T>(
     _ type: T.Type = T.self, file: StaticString = #fileID, line: UInt = #line
   ) async -> T {
-    let value: T
     do {
-      value = try await tryResolve(T.self)
+      return try await tryResolve(T.self)
     } catch {
       fatalError(error.description, file: file, line: line)
     }
-    if T.self is any ResolvedAtCallSite.Type { return Self.resolvedAtCallSite(value, file, line) }
-    return value
   }
 
   /// Builds a `T` from async code, or throws a ``ResolutionError`` (a factory's own error is
