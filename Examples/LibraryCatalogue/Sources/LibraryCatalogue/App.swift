@@ -129,7 +129,27 @@ public func makeServices(
   let server = makeApplication(
     container: container, database: database, settings: settings, logger: logger)
   return try await ContainerServices(
-    container, then: [server], gracefulShutdownSignals: gracefulShutdownSignals, logger: logger)
+    container, then: [LoggedStop(server, name: "HTTP server", logger: logger)],
+    gracefulShutdownSignals: gracefulShutdownSignals, logger: logger)
+}
+
+/// Runs a service and logs when it has stopped: the order of the shutdown is in the log (the
+/// HTTP server, then the database, then the container's cleanups).
+struct LoggedStop<Wrapped: Service>: Service {
+  let wrapped: Wrapped
+  let name: String
+  let logger: Logger
+
+  init(_ wrapped: Wrapped, name: String, logger: Logger) {
+    self.wrapped = wrapped
+    self.name = name
+    self.logger = logger
+  }
+
+  func run() async throws {
+    defer { logger.info("\(name) stopped") }
+    try await wrapped.run()
+  }
 }
 
 /// The composition root did not validate; the report says what to fix.
