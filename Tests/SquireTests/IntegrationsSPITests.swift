@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @_spi(Integrations) @testable import Squire
@@ -312,5 +313,124 @@ struct IsDependedOnTests {
     container.register(SPIPool.init)
     #expect(!container.isDependedOn(SPIRequest.self))
     #expect(container.isDependedOn(SPIPool.self))
+  }
+}
+
+/// A request's value, filled into each scope by an integration instead of being registered.
+private final class SPISlotRequest: Sendable {
+  let path: String
+  init(path: String) { self.path = path }
+}
+
+private protocol SPISlotRequestProtocol: Sendable {}
+extension SPISlotRequest: SPISlotRequestProtocol {}
+
+private final class SPISlotHandler: Sendable {
+  let request: SPISlotRequest
+  init(request: SPISlotRequest) { self.request = request }
+}
+
+/// Counts how often the factory of the filled component runs, and its cleanup.
+private final class SPISlotCounts: Sendable {
+  let made = Mutex(0)
+  let closed = Mutex(0)
+}
+
+@Suite("Integration entry points: a .perContainer instance filled in each child")
+struct InstanceSlotTests {
+  private func app(_ counts: SPISlotCounts) -> Container {
+    let app = Container()
+    app.register { () -> SPISlotRequest in
+      counts.made.withLock { $0 += 1 }
+      return SPISlotRequest(path: "made by the factory")
+    }
+    .lifetime(.perContainer)
+    .onClose { _ in counts.closed.withLock { $0 += 1 } }
+    app.register(SPISlotHandler.init)
+    return app
+  }
+
+  @Test func aFilledChildGivesItsInstanceToWhatDependsOnIt() throws {
+    let counts = SPISlotCounts()
+    let app = app(counts)
+    let slot = try #require(app.perContainerSlot(for: SPISlotRequest.self))
+    let first = Container(parent: app)
+    let second = Container(parent: app)
+    let firstRequest = SPISlotRequest(path: "/first")
+    #expect(first.fill(slot, with: firstRequest))
+    #expect(second.fill(slot, with: SPISlotRequest(path: "/second")))
+    #expect(first.resolve(SPISlotHandler.self).request === firstRequest)
+    #expect(first.resolve(SPISlotRequest.self) === firstRequest)
+    #expect(second.resolve(SPISlotHandler.self).request.path == "/second")
+    // The factory never ran, and closing does not run the cleanup of what it did not make.
+    first.close()
+    second.close()
+    #expect(counts.made.withLock { $0 } == 0)
+    #expect(counts.closed.withLock { $0 } == 0)
+  }
+
+  @Test func aChildThatIsNotFilledMakesItsOwn() throws {
+    let counts = SPISlotCounts()
+    let app = app(counts)
+    let slot = try #require(app.perContainerSlot(for: SPISlotRequest.self))
+    let filled = Container(parent: app)
+    filled.fill(slot, with: SPISlotRequest(path: "/filled"))
+    // Only the filled container has it: its own child, and another child, make their own.
+    let nested = Container(parent: filled)
+    #expect(nested.resolve(SPISlotRequest.self).path == "made by the factory")
+    #expect(Container(parent: app).resolve(SPISlotRequest.self).path == "made by the factory")
+    #expect(counts.made.withLock { $0 } == 2)
+  }
+
+  @Test func fillingTooLateChangesNothing() throws {
+    let counts = SPISlotCounts()
+    let app = app(counts)
+    let slot = try #require(app.perContainerSlot(for: SPISlotRequest.self))
+    let resolvedFirst = Container(parent: app)
+    let made = resolvedFirst.resolve(SPISlotRequest.self)
+    #expect(!resolvedFirst.fill(slot, with: SPISlotRequest(path: "/late")))
+    #expect(resolvedFirst.resolve(SPISlotRequest.self) === made)
+
+    let filledTwice = Container(parent: app)
+    #expect(filledTwice.fill(slot, with: SPISlotRequest(path: "/once")))
+    #expect(!filledTwice.fill(slot, with: SPISlotRequest(path: "/twice")))
+    #expect(filledTwice.resolve(SPISlotRequest.self).path == "/once")
+
+    let closed = Container(parent: app)
+    closed.close()
+    #expect(!closed.fill(slot, with: SPISlotRequest(path: "/closed")))
+  }
+
+  @Test func aChildsOwnRegistrationWins() throws {
+    let counts = SPISlotCounts()
+    let app = app(counts)
+    let slot = try #require(app.perContainerSlot(for: SPISlotRequest.self))
+    let child = Container(parent: app)
+    child.register { SPISlotRequest(path: "/registered") }
+    child.fill(slot, with: SPISlotRequest(path: "/filled"))
+    #expect(child.resolve(SPISlotHandler.self).request.path == "/registered")
+  }
+
+  @Test func onlyAPerContainerComponentRegisteredAsItselfHasASlot() {
+    let prototype = Container()
+    prototype.register { SPISlotRequest(path: "/") }
+    #expect(prototype.perContainerSlot(for: SPISlotRequest.self) == nil)
+
+    let single = Container()
+    single.register { SPISlotRequest(path: "/") }.lifetime(.single)
+    #expect(single.perContainerSlot(for: SPISlotRequest.self) == nil)
+
+    #expect(Container().perContainerSlot(for: SPISlotRequest.self) == nil)
+
+    let forwarded = Container()
+    forwarded.register { SPISlotRequest(path: "/") }.as((any SPISlotRequestProtocol).self)
+      .lifetime(.perContainer)
+    #expect(forwarded.perContainerSlot(for: (any SPISlotRequestProtocol).self) == nil)
+    #expect(forwarded.perContainerSlot(for: SPISlotRequest.self) != nil)
+
+    let decorated = Container()
+    decorated.register { SPISlotRequest(path: "/") }.lifetime(.perContainer)
+    decorated.decorate(SPISlotRequest.self) { $0 }
+    #expect(decorated.perContainerSlot(for: SPISlotRequest.self) == nil)
   }
 }

@@ -1,4 +1,4 @@
-import Squire
+@_spi(Integrations) import Squire
 
 /// S7 and S8, Squire's alone: the conditions real apps create. S7 is a child container per unit
 /// of work (a request, a test) under a big parent; S8 registers and resolves in turn.
@@ -119,9 +119,14 @@ public final class RequestScope: Sendable {
   /// The app's container: the S7 parent's 1,000 components and the request-scope graph.
   public let parent: Container
 
+  /// Where each scope gets its user without registering it (`filled`).
+  let userSlot: InstanceSlot<ScopeUser>?
+
   /// Registers the graph in a parent as big as S7's and resolves once, so that it is linked.
-  /// With `userHandler`, the parent has a component that depends on the request's user.
-  public init(extra: Int = 1_000, userHandler: Bool = false) {
+  /// With `userHandler`, the parent has a component that depends on the request's user; with
+  /// `filled`, the user is a `.perContainer` component of the parent, which each scope is
+  /// handed (as SquireHummingbird hands it the request) instead of registering it.
+  public init(extra: Int = 1_000, userHandler: Bool = false, filled: Bool = false) {
     parent = Container()
     SquireBuilder.registerGraph(in: parent, sharing: nil)
     for index in 0..<extra {
@@ -132,7 +137,13 @@ public final class RequestScope: Sendable {
     parent.register(ScopeHandler.init)
     if userHandler { parent.register(ScopeUserHandler.init) }
     parent.suppliedByEachChild(ScopeRequest.self)
-    parent.suppliedByEachChild(ScopeUser.self)
+    if filled {
+      parent.register { ScopeUser(name: "nobody") }.lifetime(.perContainer)
+      userSlot = parent.perContainerSlot(for: ScopeUser.self)
+    } else {
+      parent.suppliedByEachChild(ScopeUser.self)
+      userSlot = nil
+    }
     _ = parent.resolve(ScopeDatabase.self)
   }
 
@@ -163,6 +174,17 @@ public final class RequestScope: Sendable {
     let scope = Container(parent: parent)
     scope.register { ScopeRequest(id: id) }
     scope.register { ScopeUser(name: "reader") }
+    let handler: ScopeUserHandler = scope.resolve()
+    scope.close()
+    return handler
+  }
+
+  /// S13 with a handler that depends on the user, handed to the scope as its instance of the
+  /// parent's `.perContainer` user instead of a registration.
+  @inline(never)
+  public func withFilledValue() -> ScopeUserHandler {
+    let scope = Container(parent: parent)
+    scope.fill(userSlot!, with: ScopeUser(name: "reader"))
     let handler: ScopeUserHandler = scope.resolve()
     scope.close()
     return handler

@@ -33,7 +33,8 @@ public func makeContainer(configuration: ConfigReader, logger: Logger) -> Contai
   }
   .lifetime(.single)
   container.register { logger }.lifetime(.single)
-  // Each request's scope supplies these (RequestScopeMiddleware declares them too).
+  // Each request's scope has these: RequestScopeMiddleware hands them to it (and registers
+  // them here when the router is made, after `makeServices` has validated this container).
   container.suppliedByEachChild(Request.self)
   container.suppliedByEachChild(LibraryContext.self)
   container.register(LibraryDatabase.init).lifetime(.single)

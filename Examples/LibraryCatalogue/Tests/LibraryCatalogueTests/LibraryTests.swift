@@ -172,10 +172,7 @@ struct RecordingLogHandler: LogHandler {
     set { metadata[key] = newValue }
   }
 
-  func log(
-    level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String,
-    file: String, function: String, line: UInt
-  ) {
-    recorder.record(message.description)
+  func log(event: LogEvent) {
+    recorder.record(event.message.description)
   }
 }
