@@ -89,6 +89,16 @@ own=$(s7 s7-own)
 printf 'S7 resolve in the parent: %d; new child + resolve: %d (%s×); with its own registration: %d (%s×)\n' \
   "$parent" "$child" "$(awk -v a="$child" -v b="$parent" 'BEGIN { printf "%.2f", a / b }')" \
   "$own" "$(awk -v a="$own" -v b="$parent" 'BEGIN { printf "%.2f", a / b }')"
+# S13: a request scope under the S7 parent: a child, a handler over a `.perContainer`
+# transaction with a cleanup resolved in it, the child closed; with the request's two values
+# registered in the child; with a handler that depends on one of them; with that value handed to
+# the scope as its instance of a `.perContainer` component of the parent, not registered.
+none=$(s7 s13-none)
+values=$(s7 s13)
+used=$(s7 s13-used)
+filled=$(s7 s13-filled)
+printf 'S13 request scope: %d; with two values registered: %d (%+d); one of them used: %d (%+d); that one handed to the scope instead (fill): %d (%+d)\n' \
+  "$none" "$values" "$((values - none))" "$used" "$((used - none))" "$filled" "$((filled - none))"
 if [[ "${S8:-1}" == 1 ]]; then
   s8_1k=$(instructions squire s8 1000)
   s8_2k=$(instructions squire s8 2000)

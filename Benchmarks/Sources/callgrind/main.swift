@@ -10,6 +10,13 @@
 // parent, the ten-class graph resolved in each (S7); the same graph resolved N times in the parent;
 // N children each with a registration of their own.
 //
+// `callgrind squire s13 N`, `s13-none N`, `s13-used N`: N request scopes under the S7 parent: a
+// child with the request's two values registered, a handler over a `.perContainer` transaction
+// with a cleanup resolved in it, the child closed (S13); the same without the values; the same
+// with a handler that depends on one of them. `s13-filled N`: the handler that depends on the
+// user, the user handed to each scope as its instance of a `.perContainer` component of the
+// parent (`fill`, SquireHummingbird's way) instead of being registered in it.
+//
 // `callgrind squire s11 N`, `s11-single N`, `s12 N`: the S2 graph with a decorator on a leaf,
 // the S3 graph with a decorator on its `.single` leaf, and the S2 graph with a contextual binding.
 //
@@ -124,6 +131,19 @@ case "s7", "s7-parent", "s7-own":
     case "s7": consume(work.inNewChild())
     case "s7-parent": consume(work.inParent())
     default: consume(work.inNewChildWithItsOwnRegistration())
+    }
+  }
+  exit(0)
+case "s13", "s13-none", "s13-used", "s13-filled":
+  let scope = RequestScope(
+    userHandler: arguments[2] == "s13-used" || arguments[2] == "s13-filled",
+    filled: arguments[2] == "s13-filled")
+  for index in 0..<count {
+    switch arguments[2] {
+    case "s13": consume(scope.withValues(index))
+    case "s13-none": consume(scope.withoutValues())
+    case "s13-filled": consume(scope.withFilledValue())
+    default: consume(scope.withUsedValues(index))
     }
   }
   exit(0)

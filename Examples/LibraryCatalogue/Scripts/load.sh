@@ -3,15 +3,17 @@
 # through Squire (/books: a child container per request, the transaction resolved in it and
 # closed at the end). Builds the example in release mode, starts it, seeds the catalogue, then
 # runs wrk against both, alternating, ROUNDS times each; prints requests per second and p99
-# latency side by side (the best round of each, and the median of each round's ratio), and fails
-# if Squire's best is under 0.95x the hand-wired best.
+# latency side by side (the best round of each, and the median of each round's ratio), the
+# server's CPU time per request, and the machine's load; fails if the median of the rounds'
+# Squire/hand-wired throughput ratios is under 0.95 (on a machine shared with other work, one
+# round's ratio moves by a tenth either way; alternating rounds and taking the median does not).
 #
-#   Examples/LibraryCatalogue/Scripts/load.sh          # DURATION=10 ROUNDS=3 CONNECTIONS=32
+#   Examples/LibraryCatalogue/Scripts/load.sh          # DURATION=8 ROUNDS=5 CONNECTIONS=32
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-DURATION=${DURATION:-10}
-ROUNDS=${ROUNDS:-3}
+DURATION=${DURATION:-8}
+ROUNDS=${ROUNDS:-5}
 CONNECTIONS=${CONNECTIONS:-32}
 THREADS=${THREADS:-2}
 PORT=${LIBRARY_PORT:-8181}
@@ -44,19 +46,35 @@ for n in $(seq 20); do
     sed -E 's/.*"id":"([^"]+)".*/\1/')
 done
 
-# "requests/s p99(ms)" of one wrk run.
+# The server's CPU time so far, in clock ticks (user + system).
+server_ticks() { awk '{print $14 + $15}' "/proc/$server/stat"; }
+ticks_per_second=$(getconf CLK_TCK)
+
+# "requests/s p99(ms) server-CPU-µs-per-request" of one wrk run. The server's CPU time per
+# request moves much less with the machine's load than throughput does.
 measure() {
-  local out rps p99
+  local out rps p99 requests before after cpu
+  before=$(server_ticks)
   out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency "http://127.0.0.1:$PORT$1")
+  after=$(server_ticks)
   rps=$(awk '/^Requests\/sec:/ {print $2}' <<< "$out")
+  requests=$(awk '/requests in/ {print $1}' <<< "$out")
   p99=$(awk '$1 == "99%" {v=$2; if (v ~ /us$/) {sub(/us/,"",v); v/=1000} else if (v ~ /ms$/) {sub(/ms/,"",v)} else if (v ~ /s$/) {sub(/s/,"",v); v*=1000}; print v}' <<< "$out")
-  echo "$rps $p99"
+  cpu=$(awk "BEGIN {printf \"%.1f\", ($after - $before) * 1000000 / $ticks_per_second / $requests}")
+  echo "$rps $p99 $cpu"
+}
+
+# The median of the numbers in $1 (separated by spaces).
+median() {
+  tr ' ' '\n' <<< "$1" | grep . | sort -g |
+    awk '{v[NR]=$1} END {printf "%.3f", (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2}'
 }
 
 # Warm-up, then alternate so that both see the same machine.
 wrk -t"$THREADS" -c"$CONNECTIONS" -d2s "http://127.0.0.1:$PORT/books/$id" > /dev/null
 wrk -t"$THREADS" -c"$CONNECTIONS" -d2s "http://127.0.0.1:$PORT/direct/books/$id" > /dev/null
-declare -A best_rps best_p99 ratios
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+declare -A best_rps best_p99 ratios cpus
 last_direct=1
 for endpoint in "/books/$id" "/books"; do
   for wiring in direct squire; do
@@ -69,13 +87,14 @@ for round in $(seq "$ROUNDS"); do
     for wiring in direct squire; do
       path=$endpoint
       [ "$wiring" = direct ] && path="/direct$endpoint"
-      read -r rps p99 < <(measure "$path")
+      read -r rps p99 cpu < <(measure "$path")
+      cpus[$wiring$endpoint]+="$cpu "
       if [ "$wiring" = direct ]; then
         last_direct=$rps
       else
         ratios[$endpoint]+="$(awk "BEGIN {print $rps / $last_direct}") "
       fi
-      echo "round $round  $wiring  GET $endpoint  $rps req/s  p99 ${p99} ms" >&2
+      echo "round $round  $wiring  GET $endpoint  $rps req/s  p99 ${p99} ms  server CPU ${cpu} µs/request  load $(cut -d' ' -f1 /proc/loadavg)" >&2
       if awk "BEGIN {exit !($rps > ${best_rps[$wiring$endpoint]})}"; then
         best_rps[$wiring$endpoint]=$rps
         best_p99[$wiring$endpoint]=$p99
@@ -84,9 +103,10 @@ for round in $(seq "$ROUNDS"); do
   done
 done
 
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 echo
-echo "| Endpoint | Hand-wired req/s | Squire req/s | Squire / hand-wired | Median of round ratios | Hand-wired p99 | Squire p99 |"
-echo "|---|---:|---:|---:|---:|---:|---:|"
+echo "| Endpoint | Hand-wired req/s | Squire req/s | Squire / hand-wired | Median of round ratios | Hand-wired p99 | Squire p99 | Server CPU per request, hand-wired / Squire |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|"
 status=0
 for endpoint in "/books/$id" "/books"; do
   label=$endpoint
@@ -94,12 +114,15 @@ for endpoint in "/books/$id" "/books"; do
   d=${best_rps[direct$endpoint]}
   s=${best_rps[squire$endpoint]}
   ratio=$(awk "BEGIN {printf \"%.3f\", $s / $d}")
-  median=$(tr ' ' '\n' <<< "${ratios[$endpoint]}" | grep . | sort -g |
-    awk '{v[NR]=$1} END {printf "%.3f", (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2}')
-  printf '| GET %s | %.0f | %.0f | %s× | %s× | %s ms | %s ms |\n' "$label" "$d" "$s" "$ratio" "$median" \
-    "${best_p99[direct$endpoint]}" "${best_p99[squire$endpoint]}"
-  awk "BEGIN {exit !($ratio < 0.95)}" && status=1
+  middle=$(median "${ratios[$endpoint]}")
+  printf '| GET %s | %.0f | %.0f | %s× | %s× | %s ms | %s ms | %.1f / %.1f µs |\n' "$label" "$d" "$s" \
+    "$ratio" "$middle" "${best_p99[direct$endpoint]}" "${best_p99[squire$endpoint]}" \
+    "$(median "${cpus[direct$endpoint]}")" "$(median "${cpus[squire$endpoint]}")"
+  awk "BEGIN {exit !($middle < 0.95)}" && status=1
 done
 echo
-echo "wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s, best of $ROUNDS alternating rounds (req/s, p99 of that round); median of the rounds' Squire/hand-wired ratios; $(nproc) cores"
+echo "wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s, $ROUNDS alternating rounds: req/s and p99 of the best round;"
+echo "the median of the rounds' Squire/hand-wired ratios (what the 0.95x target is checked on);"
+echo "the median of the rounds' server CPU time per request. $(nproc) cores; load average"
+echo "(1, 5, 15 min) $load_before before, $load_after after."
 exit $status

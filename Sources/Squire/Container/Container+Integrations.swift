@@ -81,3 +81,49 @@ extension Container {
     }
   }
 }
+
+/// Where each container keeps its instance of one `.perContainer` component, for integration
+/// packages: SquireHummingbird fills it, in each request's scope, with the request itself.
+@_spi(Integrations)
+public struct InstanceSlot<T>: Sendable {
+  let record: ComponentRecord
+}
+
+extension Container {
+  /// The slot of the `.perContainer` component that `T` resolves to from this container: the
+  /// component registered as `T` itself (not through `.as`), not decorated, not bound to
+  /// consumers (`.when(injectedInto:)`). `nil` otherwise. Looked up once, after registering:
+  /// a later registration of `T` is not seen by the slot.
+  ///
+  /// What SquireHummingbird asks once, so that each request's scope gets the request through
+  /// ``fill(_:with:)`` instead of a registration of its own (which the scope would link at its
+  /// first resolve). Not part of Squire's public API.
+  @_spi(Integrations)
+  public func perContainerSlot<T>(for type: T.Type) -> InstanceSlot<T>? {
+    let key = LookupKey(type: ObjectIdentifier(T.self), qualifier: .none)
+    return withFullLinker { linker -> InstanceSlot<T>? in
+      guard case .found(let candidate) = linker.choose(key), candidate.forward == nil,
+        let record = candidate.record as? TypedRecord<T>, record.lifetime == .perContainer,
+        !linker.levels.contains(where: {
+          $0.decorators[key.type] != nil || $0.contextual[key] != nil
+        })
+      else { return nil }
+      return InstanceSlot(record: record)
+    }
+  }
+
+  /// Makes `instance` this container's instance of the slot's component, as if resolving had
+  /// made it: what this container and its resolves get for `T` from now on. Costs a cell, not
+  /// a registration, so a child that is filled still resolves through its parent's snapshot.
+  ///
+  /// The component's factory does not run and its `.onClose` is not called for `instance`:
+  /// what made it owns it. Only this container has it: a child of this container makes its
+  /// own. `false`, and nothing changed, when this container already has an instance (resolved
+  /// or filled before) or is closed. Not part of Squire's public API.
+  @_spi(Integrations)
+  @discardableResult
+  public func fill<T>(_ slot: InstanceSlot<T>, with instance: T) -> Bool {
+    if owned.isClosed { return false }
+    return owned.cell(for: slot.record) { SharedInstance<T>() }.fill(instance)
+  }
+}

@@ -238,6 +238,16 @@ class OnceCell<T>: @unchecked Sendable {
     }
   }
 
+  /// Keeps `instance`, made elsewhere, when the cell has none and no resolve is making one;
+  /// whether it did.
+  func fill(_ instance: T) -> Bool {
+    state.lock()
+    defer { state.unlock() }
+    guard creator == nil, current() == nil else { return false }
+    store(instance)
+    return true
+  }
+
   /// Ends a creation: keeps `made` if there is one, and wakes everyone waiting.
   fileprivate func release(_ made: T?) {
     state.lock()

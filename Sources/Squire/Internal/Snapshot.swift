@@ -15,8 +15,14 @@ final class Snapshot: @unchecked Sendable {
   @usableFromInline let table: TypeTable
   /// The same for names and tags.
   @usableFromInline let qualified: [LookupKey: AnyProducer]
-  /// Every `.single` visible from the container, for `initializeSingletons()`.
-  let singles: [(record: ComponentRecord, producer: AnyProducer)]
+  /// The `.single`s this snapshot linked itself, and its decorated `.single` instances.
+  private let ownSingles: [(record: ComponentRecord, producer: AnyProducer)]
+  /// Every `.single` visible from the container, for `initializeSingletons()`. Put together
+  /// when asked, so that a child linked per request does not copy its parents' list.
+  var singles: [(record: ComponentRecord, producer: AnyProducer)] {
+    guard let base else { return ownSingles }
+    return ownSingles + base.singles
+  }
   /// The parent's snapshot an incremental snapshot stands on; kept alive by it, since its
   /// producers call the parent's.
   let base: Snapshot?
@@ -76,7 +82,7 @@ final class Snapshot: @unchecked Sendable {
     self.table = TypeTable(plain)
     self.qualified = qualified
     self.recordCount = linker.records.count
-    self.singles =
+    self.ownSingles =
       linker.records.filter { $0.lifetime == .single }.map { ($0, linker.producer(of: $0)) }
       + linker.decoratedSingles
     self.own = linker.linkedProducers
@@ -151,9 +157,9 @@ final class Snapshot: @unchecked Sendable {
       self.table = TypeTable(plain, fallback: base.table)
       self.qualified = qualified
     }
-    self.singles =
+    self.ownSingles =
       order.filter { $0.lifetime == .single }.map { ($0, linker.producer(of: $0)) }
-      + linker.decoratedSingles + base.singles
+      + linker.decoratedSingles
     self.own = linker.linkedProducers
   }
 
@@ -167,7 +173,7 @@ final class Snapshot: @unchecked Sendable {
     self.recordCount = 0
     self.table = TypeTable([:])
     self.qualified = [:]
-    self.singles = []
+    self.ownSingles = []
     self.own = [:]
   }
 

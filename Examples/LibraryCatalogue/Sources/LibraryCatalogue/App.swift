@@ -33,7 +33,8 @@ public func makeContainer(configuration: ConfigReader, logger: Logger) -> Contai
   }
   .lifetime(.single)
   container.register { logger }.lifetime(.single)
-  // Each request's scope supplies these (RequestScopeMiddleware declares them too).
+  // Each request's scope has these: RequestScopeMiddleware hands them to it (and registers
+  // them here when the router is made, after `makeServices` has validated this container).
   container.suppliedByEachChild(Request.self)
   container.suppliedByEachChild(LibraryContext.self)
   container.register(LibraryDatabase.init).lifetime(.single)
@@ -129,7 +130,27 @@ public func makeServices(
   let server = makeApplication(
     container: container, database: database, settings: settings, logger: logger)
   return try await ContainerServices(
-    container, then: [server], gracefulShutdownSignals: gracefulShutdownSignals, logger: logger)
+    container, then: [LoggedStop(server, name: "HTTP server", logger: logger)],
+    gracefulShutdownSignals: gracefulShutdownSignals, logger: logger)
+}
+
+/// Runs a service and logs when it has stopped: the order of the shutdown is in the log (the
+/// HTTP server, then the database, then the container's cleanups).
+struct LoggedStop<Wrapped: Service>: Service {
+  let wrapped: Wrapped
+  let name: String
+  let logger: Logger
+
+  init(_ wrapped: Wrapped, name: String, logger: Logger) {
+    self.wrapped = wrapped
+    self.name = name
+    self.logger = logger
+  }
+
+  func run() async throws {
+    defer { logger.info("\(name) stopped") }
+    try await wrapped.run()
+  }
 }
 
 /// The composition root did not validate; the report says what to fix.

@@ -6,6 +6,7 @@ import LibraryCatalogue
 import Logging
 import NIOCore
 import Squire
+import Synchronization
 import Testing
 
 /// A fresh app on a fresh database file in a temporary directory.
@@ -112,20 +113,66 @@ struct LibraryTests {
   func shutdownOrder() async throws {
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("library-\(UUID().uuidString).sqlite").path
-    let container = makeContainer(
-      configuration: configuration(path), logger: Logger(label: "library-tests"))
+    // The app's, the database's and the service group's logger: records every message, in order.
+    let log = LogRecorder()
+    let logger = Logger(label: "library-tests") { _ in RecordingLogHandler(recorder: log) }
+    let container = makeContainer(configuration: configuration(path), logger: logger)
+    // Closing the container runs this cleanup: the last step of the shutdown.
+    container.register { ShutdownProbe() }.lifetime(.single)
+      .onClose { _ in log.record("container closed") }
     let services = try await makeServices(
-      container: container, logger: Logger(label: "library-tests"), gracefulShutdownSignals: [])
+      container: container, logger: logger, gracefulShutdownSignals: [])
     #expect(services.services.count == 2)
     #expect(services.services.first is LibraryDatabase, "the database starts first")
     let running = Task { try await services.run() }
     try await Task.sleep(for: .milliseconds(200))
     await services.triggerGracefulShutdown()
     try await running.value
+
+    let messages = log.messages
+    let databaseOpen = try #require(messages.firstIndex(of: "database open"), "\(messages)")
+    let serverStarted = try #require(
+      messages.firstIndex { $0.hasPrefix("Server started") }, "\(messages)")
+    let serverStopped = try #require(messages.firstIndex(of: "HTTP server stopped"), "\(messages)")
+    let databaseClosed = try #require(messages.firstIndex(of: "database closed"), "\(messages)")
+    let containerClosed = try #require(messages.firstIndex(of: "container closed"), "\(messages)")
+    #expect(databaseOpen < serverStarted, "the database starts before the server: \(messages)")
+    #expect(serverStopped < databaseClosed, "the server stops before the database: \(messages)")
+    #expect(databaseClosed < containerClosed, "the container closes last: \(messages)")
     #expect(container.isClosed)
     let database = services.services.first as? LibraryDatabase
     #expect(throws: (any Error).self, "the pool is closed") {
       try database?.pool.read { _ in }
     }
+  }
+}
+
+/// A `.single` whose cleanup says when the container closes.
+final class ShutdownProbe: Sendable {}
+
+/// The messages logged, in order.
+final class LogRecorder: Sendable {
+  private let recorded = Mutex<[String]>([])
+
+  var messages: [String] { recorded.withLock { $0 } }
+
+  func record(_ message: String) {
+    recorded.withLock { $0.append(message) }
+  }
+}
+
+/// A log handler that records each message's text.
+struct RecordingLogHandler: LogHandler {
+  let recorder: LogRecorder
+  var metadata: Logger.Metadata = [:]
+  var logLevel: Logger.Level = .info
+
+  subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    get { metadata[key] }
+    set { metadata[key] = newValue }
+  }
+
+  func log(event: LogEvent) {
+    recorder.record(event.message.description)
   }
 }

@@ -21,12 +21,15 @@ import Synchronization
 ///
 /// Inside the scope, the request (`Request`), the context (`Context`, as it was when the
 /// request reached this middleware, without its scope) and whatever `supply` registers are
-/// components: the initializer declares `Request` and `Context` with
-/// `suppliedByEachChild`, so that `validate()` on the app's container passes. `Request` and
-/// `Context` are registered in a scope only when a component of the app depends on them
-/// (looked up at the first request: register every component before serving), since a scope
-/// with registrations of its own costs more to resolve in; a handler has them already.
-/// Declare what `supply` registers yourself:
+/// components. The initializer registers `Request` and `Context` in the app's container as
+/// `.perContainer` components that only a request's scope has: this middleware hands each
+/// scope its request and context as that scope's instances, which costs no registration (a
+/// scope with registrations of its own links them at its first resolve, some 7 µs). Resolving
+/// them outside a request's scope (from the app's container, or a child made inside the
+/// scope) throws an error that says so, and `validate()` reports a `.single` that depends on
+/// them. They are handed to the scope only when a component of the app depends on them (looked
+/// up at the first request: register every component before serving); a handler has them
+/// already. Declare what `supply` registers yourself:
 ///
 /// ```swift
 /// app.suppliedByEachChild(User.self)
@@ -46,11 +49,21 @@ public struct RequestScopeMiddleware<Context: RequestScopeContext>: RouterMiddle
   /// The app's container: each request's scope is its child.
   public let container: Container
   private let supply: @Sendable (_ scope: Container, _ request: Request, _ context: Context) -> Void
-  /// Whether a component depends on `Request`, on `Context`: found at the first request.
+  /// How each scope gets `Request` and `Context`: found at the first request.
   private let needs = Needs()
 
   private final class Needs: Sendable {
-    let state = Mutex<(request: Bool, context: Bool)?>(nil)
+    let state = Mutex<(request: Supply<Request>, context: Supply<Context>)?>(nil)
+  }
+
+  /// How a scope gets one of the request's values.
+  private enum Supply<Value> {
+    /// No component depends on it.
+    case none
+    /// Handed to the scope as its instance of the `.perContainer` component registered here.
+    case fill(InstanceSlot<Value>)
+    /// Registered in the scope: the app registered the type itself, otherwise.
+    case register
   }
 
   /// - Parameters:
@@ -64,8 +77,17 @@ public struct RequestScopeMiddleware<Context: RequestScopeContext>: RouterMiddle
       @escaping @Sendable (_ scope: Container, _ request: Request, _ context: Context) ->
       Void = { _, _, _ in }
   ) {
-    container.suppliedByEachChild(Request.self)
-    container.suppliedByEachChild(Context.self)
+    // Once per container, whatever the number of middlewares (one per route group).
+    if !container.isRegistered(Request.self) {
+      container.register { () throws -> Request in throw NotInARequestScope(type: "Request") }
+        .lifetime(.perContainer)
+    }
+    if !container.isRegistered(Context.self) {
+      container.register { () throws -> Context in
+        throw NotInARequestScope(type: String(describing: Context.self))
+      }
+      .lifetime(.perContainer)
+    }
     self.container = container
     self.supply = supply
   }
@@ -77,15 +99,20 @@ public struct RequestScopeMiddleware<Context: RequestScopeContext>: RouterMiddle
     let scope = Container(parent: container)
     let needs = self.needs.state.withLock { needs in
       if let needs { return needs }
-      let found = (
-        request: container.isDependedOn(Request.self),
-        context: container.isDependedOn(Context.self)
-      )
+      let found = (request: supply(Request.self), context: supply(Context.self))
       needs = found
       return found
     }
-    if needs.request { scope.register { request } }
-    if needs.context { scope.register { context } }
+    switch needs.request {
+    case .none: break
+    case .fill(let slot): scope.fill(slot, with: request)
+    case .register: scope.register { request }
+    }
+    switch needs.context {
+    case .none: break
+    case .fill(let slot): scope.fill(slot, with: context)
+    case .register: scope.register { context }
+    }
     supply(scope, request, context)
     var scoped = context
     scoped.requestScope = scope
@@ -107,11 +134,31 @@ public struct RequestScopeMiddleware<Context: RequestScopeContext>: RouterMiddle
     return response
   }
 
+  /// How each scope gets `Value`: nothing when no component depends on it.
+  private func supply<Value>(_ type: Value.Type) -> Supply<Value> {
+    guard container.isDependedOn(Value.self) else { return .none }
+    return container.perContainerSlot(for: Value.self).map { .fill($0) } ?? .register
+  }
+
   private func close(_ scope: Container, logger: Logger) async {
     let report = await scope.close()
     for failure in report.failures {
       logger.error(
         "A request-scoped cleanup failed", metadata: ["squire.cleanup": "\(failure.description)"])
     }
+  }
+}
+
+/// Thrown when the request or its context is resolved outside a request's scope: from the
+/// app's container, or from a child made inside the scope.
+public struct NotInARequestScope: Error, CustomStringConvertible {
+  /// The type asked for: `Request`, or the request context's type.
+  public let type: String
+
+  /// What went wrong and how to fix it.
+  public var description: String {
+    "\(type) is handed to each request's scope by RequestScopeMiddleware: resolve it, or what "
+      + "depends on it, in a request's scope (context.resolve(...)), not from the app's "
+      + "container or a child of the scope."
   }
 }

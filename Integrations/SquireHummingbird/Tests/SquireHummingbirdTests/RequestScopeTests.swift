@@ -184,4 +184,43 @@ struct RequestScopeTests {
       #expect(response.status == .internalServerError)
     }
   }
+
+  @Test("The request and its context are the scope's own; outside a scope, resolving them says so")
+  func requestValuesOutsideAScope() async throws {
+    let (container, app) = makeApp(tracker: Tracker())
+    // Handed to each scope (BookReader reads the request's path, RequestLabel the context).
+    try await app.test(.live) { client in
+      let response = try await client.execute(
+        uri: "/label", method: .get, headers: [.authorization: "ada"])
+      #expect(String(buffer: response.body) == "ada")
+    }
+    do {
+      _ = try await container.tryResolve(Request.self)
+      Issue.record("the app's container has no request")
+    } catch {
+      #expect("\(error)".contains("RequestScopeMiddleware"), "\(error)")
+    }
+    let inside = Container(parent: Container(parent: container))
+    #expect(throws: ResolutionError.self) { try inside.tryResolve(AppContext.self) }
+  }
+
+  @Test("Two middlewares on one container (two route groups): the request is not ambiguous")
+  func twoMiddlewares() async throws {
+    let container = Container()
+    container.register { (request: Request) in request.uri.path }
+    let router = Router(context: AppContext.self)
+    router.group("a").add(middleware: RequestScopeMiddleware(container))
+      .get { _, context in try await context.resolve(String.self) }
+    router.group("b").add(middleware: RequestScopeMiddleware(container))
+      .get { _, context in try await context.resolve(String.self) }
+    let report = container.validate()
+    #expect(report.isValid, "\(report)")
+    let app = Application(router: router, logger: LogCapture().logger())
+    try await app.test(.router) { client in
+      let a = try await client.execute(uri: "/a", method: .get)
+      #expect(String(buffer: a.body) == "/a")
+      let b = try await client.execute(uri: "/b", method: .get)
+      #expect(String(buffer: b.body) == "/b")
+    }
+  }
 }
