@@ -168,8 +168,12 @@ final class Linker {
   @exclusivity(unchecked) private var linkingNow: Set<ObjectIdentifier> = []
   @exclusivity(unchecked) private var placeholders:
     [ObjectIdentifier: (producer: AnyProducer, placeholder: AnyPlaceholder)] = [:]
-  /// Every placeholder made, filled or not: cleared when the snapshot goes, to break cycles.
-  @exclusivity(unchecked) private var allPlaceholders: [AnyPlaceholder] = []
+  /// Keeps every placeholder made, filled or not, until the cycles through them can be broken:
+  /// the container's, for a snapshot resolved through; the linker's own, cleared when the
+  /// snapshot goes, for one linked for a single call (validation, graph export).
+  let cycles: CycleKeeper
+  /// Whether ``cycles`` is this linker's own.
+  private let ownsCycles: Bool
   @exclusivity(unchecked) private var forwarded: [ForwardKey: AnyProducer] = [:]
   /// Built on the first missing dependency, then shared by every diagnostic of this snapshot.
   lazy var nearMatches = NearMatches(levels: levels)
@@ -219,10 +223,12 @@ final class Linker {
   private let relinked: Set<ObjectIdentifier>
 
   init(
-    container: Container, levels: [Level], base: Snapshot? = nil,
+    container: Container, cycles: CycleKeeper? = nil, levels: [Level], base: Snapshot? = nil,
     relinked: Set<ObjectIdentifier> = []
   ) {
     self.container = container
+    self.cycles = cycles ?? CycleKeeper()
+    self.ownsCycles = cycles == nil
     self.levels = levels
     self.base = base
     self.relinked = relinked
@@ -567,9 +573,9 @@ final class Linker {
   @exclusivity(unchecked) var decoratingNow:
     [DecoratedKey: (producer: AnyProducer, placeholder: AnyPlaceholder)?] = [:]
 
-  /// Keeps `placeholder` to be cleared when the snapshot goes, with the linker's own.
+  /// Keeps `placeholder` to be cleared with the linker's own (see ``cycles``).
   func keep(_ placeholder: AnyPlaceholder) {
-    allPlaceholders.append(placeholder)
+    cycles.keep(placeholder)
   }
 
   struct DecoratedKey: Hashable {
@@ -649,15 +655,15 @@ final class Linker {
     if let existing = placeholders[id] { return existing }
     let made = record.makePlaceholder()
     placeholders[id] = made
-    allPlaceholders.append(made.placeholder)
+    cycles.keep(made.placeholder)
     return made
   }
 
-  /// Frees the graph of linked closures: every reference cycle among them passes through a
-  /// placeholder. Called when the snapshot that owns this linker goes.
+  /// Frees the graph of linked closures, when the placeholders are this linker's own: every
+  /// reference cycle among them passes through a placeholder. Called when the snapshot that
+  /// owns this linker goes; a container clears its own placeholders when it goes.
   func breakCycles() {
-    for placeholder in allPlaceholders { placeholder.clear() }
-    allPlaceholders.removeAll()
+    if ownsCycles { cycles.breakCycles() }
   }
 
   private func link(_ record: ComponentRecord) -> AnyProducer {
