@@ -50,10 +50,11 @@ if let failure = check(builder) {
 /// The process's peak resident memory so far, in kilobytes.
 func peakResidentKilobytes() -> Int {
   var usage = rusage()
-  getrusage(RUSAGE_SELF, &usage)
   #if canImport(Darwin)
+    getrusage(RUSAGE_SELF, &usage)
     return Int(usage.ru_maxrss) / 1024
   #else
+    getrusage(RUSAGE_SELF.rawValue, &usage)
     return Int(usage.ru_maxrss)
   #endif
 }

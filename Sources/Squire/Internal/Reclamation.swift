@@ -103,6 +103,9 @@ extension Container {
     let retained = published.load(ordering: .sequentiallyConsistent)?
       ._withUnsafeGuaranteedRef { $0.table.producer(for: ObjectIdentifier(T.self)) }?.retain()
     _squire_leave_resolve()
-    return retained.map { unsafeDowncast($0.takeRetainedValue(), to: Producer<T>.self) }
+    // Not `Optional.map`: its closure would need `Producer<T>`'s metadata, a runtime lookup
+    // each time in this unspecialized path.
+    guard let retained else { return nil }
+    return unsafeDowncast(retained.takeRetainedValue(), to: Producer<T>.self)
   }
 }
