@@ -46,8 +46,10 @@ public final class Container: @unchecked Sendable {
   let published = Atomic<Unmanaged<Snapshot>?>(nil)
 
   /// The placeholders that close cycles in this container's snapshots: kept until the
-  /// container goes, since a `Lazy` or `Provider` made through a snapshot may outlive it.
-  let cycles = CycleKeeper()
+  /// container goes, since a `Lazy` or `Provider` made through a snapshot may outlive it. Made
+  /// by the first snapshot that links a cycle (most containers, children above all, never do);
+  /// retained by this reference, released when the container goes.
+  private let cycleKeeper = Atomic<Unmanaged<CycleKeeper>?>(nil)
 
   /// The instances this container owns (`.perContainer`, `.weak`, its `.single`s' cleanups),
   /// whether it is closed, and the children to close first.
@@ -97,7 +99,10 @@ public final class Container: @unchecked Sendable {
 
   deinit {
     // The snapshots go after this, with nothing left that a `Lazy` could resolve through.
-    cycles.breakCycles()
+    if let keeper = cycleKeeper.load(ordering: .acquiring) {
+      keeper.takeUnretainedValue().breakCycles()
+      keeper.release()
+    }
     // Only a child that owned a cleanup is remembered: most go without touching the parent.
     if let parent, owned.isKnownToParent { parent.owned.forget(child: ObjectIdentifier(self)) }
   }
@@ -264,6 +269,22 @@ public final class Container: @unchecked Sendable {
     }
   }
 
+  /// The keeper of this container's placeholders, made on first use (see ``cycleKeeper``).
+  var cycles: CycleKeeper {
+    if let keeper = cycleKeeper.load(ordering: .acquiring) { return keeper.takeUnretainedValue() }
+    let made = Unmanaged.passRetained(CycleKeeper())
+    let (exchanged, original) = cycleKeeper.compareExchange(
+      expected: nil, desired: made, ordering: .acquiringAndReleasing)
+    if exchanged { return made.takeUnretainedValue() }
+    made.release()
+    return original!.takeUnretainedValue()
+  }
+
+  /// How many placeholders this container keeps.
+  var cycleCountForTesting: Int {
+    cycleKeeper.load(ordering: .acquiring)?.takeUnretainedValue().countForTesting ?? 0
+  }
+
   /// How many snapshots this root replaced and keeps for the resolves that may still read them.
   var retiredCountForTesting: Int { lock.withLock { retired.count } }
 
@@ -271,7 +292,7 @@ public final class Container: @unchecked Sendable {
   private func fullSnapshot() -> Snapshot {
     Snapshot(
       linker: Linker(
-        container: self, cycles: cycles,
+        container: self, keepingCyclesInContainer: true,
         levels: [
           Level(
             records: records, suppliedByChildren: suppliedByChildren, owner: self,

@@ -124,8 +124,8 @@ final class Snapshot: @unchecked Sendable {
       }
     }
     let linker = Linker(
-      container: container, cycles: container.cycles, levels: [layer] + base.linker.levels,
-      base: base, relinked: relinked)
+      container: container, keepingCyclesInContainer: true,
+      levels: [layer] + base.linker.levels, base: base, relinked: relinked)
     for record in order { _ = linker.producer(of: record) }
     linker.linkPostponed()
     self.linker = linker
