@@ -174,7 +174,7 @@ struct SnapshotReclamationTests {
     for await _ in started { break }
     // Suspended, on no thread: the snapshot it started from is freed meanwhile, and the rest
     // of the resolve (the `Service`) runs with the producers it retained.
-    #expect(churn(container) { first.snapshot == nil })
+    #expect(await churn(container) { first.snapshot == nil })
     open.yield()
     let pair = await task.value
     #expect(pair.gated !== pair.service as AnyObject)
@@ -262,12 +262,30 @@ func churn(_ container: Container, rounds: Int = 20_000, until done: () -> Bool)
   for count in 0..<rounds {
     if done() { return true }
     if ContinuousClock.now > deadline { return false }
-    let round = churnRounds.add(1, ordering: .relaxed).newValue
-    container.register { Config(name: "churn \(round)") }.as(Config.self, name: "churn \(round)")
-    _ = container.resolve(Config.self, name: "churn \(round)")
+    churnRound(container)
     if count >= 10 { usleep(1_000) }
   }
   return done()
+}
+
+/// The same from async code: it sleeps between rounds without holding its thread, which the
+/// tasks of other tests may need.
+func churn(_ container: Container, until done: () -> Bool) async -> Bool {
+  let deadline = ContinuousClock.now + .seconds(20)
+  for count in 0..<20_000 {
+    if done() { return true }
+    if ContinuousClock.now > deadline { return false }
+    churnRound(container)
+    if count >= 10 { try? await Task.sleep(for: .milliseconds(1)) }
+  }
+  return done()
+}
+
+/// One round of `churn`: a new named `Config`, registered and resolved.
+private func churnRound(_ container: Container) {
+  let round = churnRounds.add(1, ordering: .relaxed).newValue
+  container.register { Config(name: "churn \(round)") }.as(Config.self, name: "churn \(round)")
+  _ = container.resolve(Config.self, name: "churn \(round)")
 }
 
 final class Blocking: Sendable { init() {} }
