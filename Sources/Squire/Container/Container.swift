@@ -126,8 +126,18 @@ public final class Container: @unchecked Sendable {
   @usableFromInline
   func update(_ record: ComponentRecord, _ change: () -> Void) {
     withLock { released in
+      let forwards = record.forwards.count
       change()
-      if let current, record.position < current.recordCount { touched.append(record) }
+      if let current, record.position < current.recordCount {
+        // The lookups linked so far index the record under the keys it had then: a key it
+        // gained (an `.as` on a component already linked, or linked by a resolve on another
+        // thread between `register` and `.as`) is found only once everything is linked anew.
+        if record.forwards.count != forwards {
+          needsFullLink = true
+        } else {
+          touched.append(record)
+        }
+      }
       invalidate(releasing: &released)
     }
   }
