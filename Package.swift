@@ -23,8 +23,9 @@ let package = Package(
   ],
   targets: [
     .target(name: "Squire", dependencies: ["_SquireShims"], swiftSettings: ownSettings),
-    // A thread-local counter for the resolve path (Swift has no thread-local variables); part
-    // of the `Squire` product, not a dependency.
+    // A thread-local record for the resolve path (Swift has no thread-local variables): how
+    // deep resolves nest, and the epoch that lets a container free the snapshots it replaced;
+    // part of the `Squire` product, not a dependency.
     .target(name: "_SquireShims"),
     .executableTarget(name: "squire-demo", dependencies: ["Squire"], swiftSettings: ownSettings),
     .testTarget(

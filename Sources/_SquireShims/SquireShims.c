@@ -1,3 +1,58 @@
 #include "_SquireShims.h"
 
-_Thread_local long _squire_resolve_nesting SQUIRE_TLS_MODEL = 0;
+#include <limits.h>
+#include <pthread.h>
+#include <stddef.h>
+
+_Thread_local struct _squire_thread _squire_this_thread SQUIRE_TLS_MODEL = {0, 0, 0, NULL, NULL};
+
+unsigned long _squire_global_epoch = 1;
+
+/// Every registered thread, guarded by `threads_lock`.
+static struct _squire_thread *threads = NULL;
+static pthread_mutex_t threads_lock = PTHREAD_MUTEX_INITIALIZER;
+/// Its destructor takes a thread out of the list when the thread ends.
+static pthread_key_t thread_key;
+static pthread_once_t thread_key_once = PTHREAD_ONCE_INIT;
+
+static void unregister_thread(void *value) {
+  struct _squire_thread *thread = value;
+  pthread_mutex_lock(&threads_lock);
+  if (thread->previous) {
+    thread->previous->next = thread->next;
+  } else {
+    threads = thread->next;
+  }
+  if (thread->next) thread->next->previous = thread->previous;
+  thread->next = NULL;
+  thread->previous = NULL;
+  thread->registered = 0;
+  pthread_mutex_unlock(&threads_lock);
+}
+
+static void make_thread_key(void) { pthread_key_create(&thread_key, unregister_thread); }
+
+void _squire_register_thread(void) {
+  struct _squire_thread *thread = &_squire_this_thread;
+  pthread_once(&thread_key_once, make_thread_key);
+  pthread_mutex_lock(&threads_lock);
+  thread->previous = NULL;
+  thread->next = threads;
+  if (threads) threads->previous = thread;
+  threads = thread;
+  thread->registered = 1;
+  pthread_mutex_unlock(&threads_lock);
+  // A thread that resolves again in a later key destructor is put back, and taken out again.
+  pthread_setspecific(thread_key, thread);
+}
+
+unsigned long _squire_oldest_announced_epoch(void) {
+  unsigned long oldest = ULONG_MAX;
+  pthread_mutex_lock(&threads_lock);
+  for (struct _squire_thread *thread = threads; thread; thread = thread->next) {
+    unsigned long epoch = __atomic_load_n(&thread->epoch, __ATOMIC_SEQ_CST);
+    if (epoch != 0 && epoch < oldest) oldest = epoch;
+  }
+  pthread_mutex_unlock(&threads_lock);
+  return oldest;
+}

@@ -95,6 +95,16 @@ let benchmarks: @Sendable () -> Void = {
       blackHole(UnitOfWork.registerAndResolveInTurn(rounds: rounds))
     }
   }
+  // S8 while two threads resolve from the container: the snapshots each round replaces are
+  // freed once they moved on, so peak memory stays that of S8 alone.
+  Benchmark(
+    "S8 Squire register and resolve in turn 10000, 2 threads resolving meanwhile",
+    configuration: .init(
+      metrics: [.wallClock, .peakMemoryResident], timeUnits: .milliseconds,
+      scalingFactor: .one, maxDuration: .seconds(4), maxIterations: 3)
+  ) { benchmark in
+    blackHole(UnitOfWork.registerAndResolveInTurn(rounds: 10_000, readers: 2))
+  }
   scenarios(handWritten)
   scenarios(squire)
   // S6 by name, tag and `Optional`, beside a plain resolve of the same leaf: they should scale

@@ -1,4 +1,6 @@
+import Dispatch
 @_spi(Integrations) import Squire
+import Synchronization
 
 /// S7 and S8, Squire's alone: the conditions real apps create. S7 is a child container per unit
 /// of work (a request, a test) under a big parent; S8 registers and resolves in turn.
@@ -49,6 +51,35 @@ public final class UnitOfWork: Sendable {
       last = container.resolve(Link.self, name: "link \(index)")
     }
     return last
+  }
+
+  /// S8 while `readers` other threads resolve from the same container, through the lock-free
+  /// path, until the rounds end: each round replaces the snapshot they read, which the
+  /// container frees once they moved on. Returns how many resolves the readers made.
+  public static func registerAndResolveInTurn(rounds: Int, readers: Int) -> Int {
+    let container = Container()
+    container.register(D.init).as((any PD).self)
+    _ = container.resolve((any PD).self)
+    let done = Atomic<Bool>(false)
+    let reads = Atomic<Int>(0)
+    let group = DispatchGroup()
+    for _ in 0..<readers {
+      DispatchQueue.global().async(group: group) {
+        var count = 0
+        while !done.load(ordering: .relaxed) {
+          _ = container.resolve((any PD).self)
+          count += 1
+        }
+        reads.add(count, ordering: .relaxed)
+      }
+    }
+    for index in 0..<rounds {
+      container.register(Link.init(leaf:)).as(Link.self, name: "link \(index)")
+      _ = container.resolve(Link.self, name: "link \(index)")
+    }
+    done.store(true, ordering: .relaxed)
+    group.wait()
+    return reads.load(ordering: .relaxed)
   }
 }
 

@@ -21,6 +21,9 @@
 // the S3 graph with a decorator on its `.single` leaf, and the S2 graph with a contextual binding.
 //
 // `callgrind squire s8 N`: N rounds of one registration and one resolve in a new container (S8).
+// `callgrind squire s8-time N [READERS]`: the same outside valgrind (with READERS other threads
+// resolving from the container meanwhile), printing the time and the process's peak resident
+// memory.
 //
 // `callgrind MODE s6 N THREADS`: builds the S2 graph N times, split over THREADS threads at once,
 // and prints the wall-clock nanoseconds per graph: S6 without the benchmark harness's malloc
@@ -49,6 +52,18 @@ default:
 if let failure = check(builder) {
   print(failure)
   exit(1)
+}
+
+/// The process's peak resident memory so far, in kilobytes.
+func peakResidentKilobytes() -> Int {
+  var usage = rusage()
+  #if canImport(Darwin)
+    getrusage(RUSAGE_SELF, &usage)
+    return Int(usage.ru_maxrss) / 1024
+  #else
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Int(usage.ru_maxrss)
+  #endif
 }
 
 /// Keeps `value` alive until the call returns, and the call itself from being optimised away.
@@ -161,6 +176,25 @@ case "s11", "s11-single", "s12", "s11-base", "s11-single-base":
   exit(0)
 case "s8":
   guard UnitOfWork.registerAndResolveInTurn(rounds: count) != nil || count == 0 else { exit(1) }
+  exit(0)
+case "s8-time":
+  let readers = arguments.count == 5 ? Int(arguments[4]) ?? 0 : 0
+  let before = peakResidentKilobytes()
+  let start = ContinuousClock.now
+  var reads = 0
+  if readers == 0 {
+    guard UnitOfWork.registerAndResolveInTurn(rounds: count) != nil || count == 0 else { exit(1) }
+  } else {
+    reads = UnitOfWork.registerAndResolveInTurn(rounds: count, readers: readers)
+  }
+  let elapsed = ContinuousClock.now - start
+  let milliseconds =
+    Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
+  let peak = peakResidentKilobytes()
+  let meanwhile = readers == 0 ? "" : ", \(readers) threads resolving meanwhile (\(reads) resolves)"
+  print(
+    "S8 \(count) rounds\(meanwhile): \(Int(milliseconds)) ms, peak resident \(peak / 1024) MB "
+      + "(\((peak - before) / 1024) MB over the \(before / 1024) MB before the rounds)")
   exit(0)
 case "s9":
   // S9: the async resolve of a graph with nothing async in it. Run from a detached task: valgrind

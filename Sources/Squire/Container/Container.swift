@@ -37,8 +37,19 @@ public final class Container: @unchecked Sendable {
   /// The snapshot the inlined fast path of `resolve` reads: only a root container publishes
   /// here. A child's snapshot can go stale when a parent registers, which the fast path would
   /// not notice; a child resolves through ``snapshot`` instead, which checks.
+  ///
+  /// Read without a reference count, inside the thread's announcement of an epoch; stored
+  /// sequentially consistent, so that a thread that announces an epoch either is seen doing so
+  /// by the container that frees a snapshot, or sees that snapshot unpublished (see
+  /// `Reclamation.swift`).
   @usableFromInline
   let published = Atomic<Unmanaged<Snapshot>?>(nil)
+
+  /// The placeholders that close cycles in this container's snapshots: kept until the
+  /// container goes, since a `Lazy` or `Provider` made through a snapshot may outlive it. Made
+  /// by the first snapshot that links a cycle (most containers, children above all, never do);
+  /// retained by this reference, released when the container goes.
+  private let cycleKeeper = Atomic<Unmanaged<CycleKeeper>?>(nil)
 
   /// The instances this container owns (`.perContainer`, `.weak`, its `.single`s' cleanups),
   /// whether it is closed, and the children to close first.
@@ -58,17 +69,14 @@ public final class Container: @unchecked Sendable {
   /// them), and whether something changed that only linking everything anew takes in.
   @exclusivity(unchecked) private var touched: [ComponentRecord] = []
   @exclusivity(unchecked) private var needsFullLink = false
-  /// A root: every snapshot it published, since the fast path reads them without a reference
-  /// count and another thread may still be resolving through an old one.
-  @exclusivity(unchecked) private var snapshots: [Snapshot] = []
+  /// A root: the snapshot it published last, which the next one layers on.
+  @exclusivity(unchecked) private var current: Snapshot?
+  /// A root: the snapshots it published before `current`, until no resolve can be reading
+  /// them (the fast path reads them without a reference count).
+  @exclusivity(unchecked) private var retired = RetiredSnapshots()
   /// A child: its snapshot, and the parent's snapshot it was linked against; stale when the
   /// parent's current snapshot is another one.
   @exclusivity(unchecked) private var linked: (snapshot: Snapshot, base: Snapshot)?
-  /// A child: the snapshots of its own it linked before the current one. A `Lazy` or
-  /// `Provider` made through one resolves with its producers, which may go through its
-  /// placeholders (a cycle the `Lazy` breaks); a snapshot clears them when it goes, so the
-  /// container keeps them as a root keeps its own, until it goes.
-  @exclusivity(unchecked) private var superseded: [Snapshot] = []
 
   /// Creates an empty container, or a child of `parent`.
   ///
@@ -90,6 +98,11 @@ public final class Container: @unchecked Sendable {
   }
 
   deinit {
+    // The snapshots go after this, with nothing left that a `Lazy` could resolve through.
+    if let keeper = cycleKeeper.load(ordering: .acquiring) {
+      keeper.takeUnretainedValue().breakCycles()
+      keeper.release()
+    }
     // Only a child that owned a cleanup is remembered: most go without touching the parent.
     if let parent, owned.isKnownToParent { parent.owned.forget(child: ObjectIdentifier(self)) }
   }
@@ -100,10 +113,10 @@ public final class Container: @unchecked Sendable {
   @usableFromInline
   func add<Impl>(_ record: TypedRecord<Impl>) -> Component<Impl> {
     record.owner = self
-    lock.withLock {
+    withLock { released in
       record.position = records.count
       records.append(record)
-      invalidate()
+      invalidate(releasing: &released)
     }
     return Component(container: self, record: record)
   }
@@ -112,10 +125,20 @@ public final class Container: @unchecked Sendable {
   /// what depends on it.
   @usableFromInline
   func update(_ record: ComponentRecord, _ change: () -> Void) {
-    lock.withLock {
+    withLock { released in
+      let forwards = record.forwards.count
       change()
-      if let last = snapshots.last, record.position < last.recordCount { touched.append(record) }
-      invalidate()
+      if let current, record.position < current.recordCount {
+        // The lookups linked so far index the record under the keys it had then: a key it
+        // gained (an `.as` on a component already linked, or linked by a resolve on another
+        // thread between `register` and `.as`) is found only once everything is linked anew.
+        if record.forwards.count != forwards {
+          needsFullLink = true
+        } else {
+          touched.append(record)
+        }
+      }
+      invalidate(releasing: &released)
     }
   }
 
@@ -123,21 +146,31 @@ public final class Container: @unchecked Sendable {
   /// links everything anew.
   @usableFromInline
   func update(_ change: () -> Void) {
-    lock.withLock {
+    withLock { released in
       change()
       needsFullLink = true
-      invalidate()
+      invalidate(releasing: &released)
     }
   }
 
   /// Called with `lock` held. Children find out at their next resolve: the parent's snapshot
-  /// they were linked against is no longer its current one.
-  private func invalidate() {
-    published.store(nil, ordering: .releasing)
-    if let previous = linked, previous.snapshot !== previous.base {
-      superseded.append(previous.snapshot)
-    }
+  /// they were linked against is no longer its current one. A root's snapshot stays `current`
+  /// (the next one layers on it); a child's goes, into `released`: nothing reads a child's
+  /// snapshot without a reference count.
+  private func invalidate(releasing released: inout [Snapshot]) {
+    published.store(nil, ordering: .sequentiallyConsistent)
+    if let previous = linked { released.append(previous.snapshot) }
     linked = nil
+  }
+
+  /// Runs `body` under `lock`; the snapshots it puts in its argument are let go of after the
+  /// lock is released: a snapshot's producers may hold the last reference to an instance (one
+  /// `resetInstances(of:)` let go of) whose `deinit` calls the container.
+  private func withLock<Result>(_ body: (inout [Snapshot]) -> Result) -> Result {
+    var released: [Snapshot] = []
+    let result = lock.withLock { body(&released) }
+    withExtendedLifetime(released) {}
+    return result
   }
 
   /// Adds a decorator; the next resolve links everything anew (every component that provides
@@ -145,19 +178,19 @@ public final class Container: @unchecked Sendable {
   @usableFromInline
   func addDecorator(_ decorator: DecoratorRecord) {
     decorator.owner = self
-    lock.withLock {
+    withLock { released in
       decorators.append(decorator)
       needsFullLink = true
-      invalidate()
+      invalidate(releasing: &released)
     }
   }
 
   /// Records that each child supplies `key`; see ``suppliedByEachChild(_:name:)``.
   func leaveToChildren(_ key: LookupKey) {
-    lock.withLock {
+    withLock { released in
       suppliedByChildren.insert(key)
       needsFullLink = true
-      invalidate()
+      invalidate(releasing: &released)
     }
   }
 
@@ -183,23 +216,19 @@ public final class Container: @unchecked Sendable {
 
   // MARK: Snapshots
 
-  /// The snapshot to resolve through: for a root, one acquiring load when registrations have
+  /// The snapshot to resolve through, retained: for a root, one load when registrations have
   /// not changed; for a child, its own lock and a comparison with its parent's snapshot.
-  @inlinable
   var snapshot: Snapshot {
-    if let current = published.load(ordering: .acquiring) {
-      return current.takeUnretainedValue()
-    }
+    if let current = publishedSnapshot() { return current }
     return link()
   }
 
-  @usableFromInline
   func link() -> Snapshot {
     if isClosed { return Snapshot(closed: self) }
     guard let parent else { return linkRoot() }
     // Asked before taking this container's lock: a parent is always locked after its children.
     let base = parent.snapshot
-    return lock.withLock {
+    return withLock { released in
       if let linked, linked.base === base { return linked.snapshot }
       let snapshot: Snapshot
       if records.isEmpty && decorators.isEmpty {
@@ -226,17 +255,15 @@ public final class Container: @unchecked Sendable {
           touched: [],
           base: base, isChild: true, recordCount: records.count)
       }
-      if let previous = linked, previous.snapshot !== previous.base {
-        superseded.append(previous.snapshot)
-      }
+      if let previous = linked { released.append(previous.snapshot) }
       linked = (snapshot, base)
       return snapshot
     }
   }
 
   private func linkRoot() -> Snapshot {
-    lock.withLock {
-      if let current = published.load(ordering: .acquiring) {
+    withLock { released in
+      if let current = published.load(ordering: .sequentiallyConsistent) {
         return current.takeUnretainedValue()
       }
       // Closing stores nil under this lock after marking the container closed.
@@ -244,17 +271,38 @@ public final class Container: @unchecked Sendable {
       let snapshot = layered() ?? fullSnapshot()
       touched = []
       needsFullLink = false
-      snapshots.append(snapshot)
-      published.store(Unmanaged.passUnretained(snapshot), ordering: .releasing)
+      // The last one was unpublished when registering began; resolves may still read it.
+      if let previous = current { retired.retire(previous, releasing: &released) }
+      current = snapshot
+      published.store(Unmanaged.passUnretained(snapshot), ordering: .sequentiallyConsistent)
       return snapshot
     }
   }
+
+  /// The keeper of this container's placeholders, made on first use (see ``cycleKeeper``).
+  var cycles: CycleKeeper {
+    if let keeper = cycleKeeper.load(ordering: .acquiring) { return keeper.takeUnretainedValue() }
+    let made = Unmanaged.passRetained(CycleKeeper())
+    let (exchanged, original) = cycleKeeper.compareExchange(
+      expected: nil, desired: made, ordering: .acquiringAndReleasing)
+    if exchanged { return made.takeUnretainedValue() }
+    made.release()
+    return original!.takeUnretainedValue()
+  }
+
+  /// How many placeholders this container keeps.
+  var cycleCountForTesting: Int {
+    cycleKeeper.load(ordering: .acquiring)?.takeUnretainedValue().countForTesting ?? 0
+  }
+
+  /// How many snapshots this root replaced and keeps for the resolves that may still read them.
+  var retiredCountForTesting: Int { lock.withLock { retired.count } }
 
   /// A root's snapshot with every component linked. Called with `lock` held.
   private func fullSnapshot() -> Snapshot {
     Snapshot(
       linker: Linker(
-        container: self,
+        container: self, keepingCyclesInContainer: true,
         levels: [
           Level(
             records: records, suppliedByChildren: suppliedByChildren, owner: self,
@@ -270,7 +318,7 @@ public final class Container: @unchecked Sendable {
   /// costs O(n log n) linking in all, and a lookup goes through O(log n) layers. `nil` when
   /// linking everything is cheaper or required. Called with `lock` held.
   private func layered() -> Snapshot? {
-    guard !needsFullLink, let previous = snapshots.last, previous.recordCount <= records.count
+    guard !needsFullLink, let previous = current, previous.recordCount <= records.count
     else { return nil }
     var layer = Array(records[previous.recordCount...])
     var touchedNow = touched

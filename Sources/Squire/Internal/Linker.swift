@@ -168,8 +168,12 @@ final class Linker {
   @exclusivity(unchecked) private var linkingNow: Set<ObjectIdentifier> = []
   @exclusivity(unchecked) private var placeholders:
     [ObjectIdentifier: (producer: AnyProducer, placeholder: AnyPlaceholder)] = [:]
-  /// Every placeholder made, filled or not: cleared when the snapshot goes, to break cycles.
-  @exclusivity(unchecked) private var allPlaceholders: [AnyPlaceholder] = []
+  /// Where every placeholder made, filled or not, is kept until the cycles through it can be
+  /// broken: the container's keeper, for a snapshot resolved through; the linker's own, cleared
+  /// when the snapshot goes, for one linked for a single call (validation, graph export).
+  private let keepsCyclesInContainer: Bool
+  /// The linker's own keeper, made with its first placeholder.
+  @exclusivity(unchecked) private var ownCycles: CycleKeeper?
   @exclusivity(unchecked) private var forwarded: [ForwardKey: AnyProducer] = [:]
   /// Built on the first missing dependency, then shared by every diagnostic of this snapshot.
   lazy var nearMatches = NearMatches(levels: levels)
@@ -219,10 +223,11 @@ final class Linker {
   private let relinked: Set<ObjectIdentifier>
 
   init(
-    container: Container, levels: [Level], base: Snapshot? = nil,
-    relinked: Set<ObjectIdentifier> = []
+    container: Container, keepingCyclesInContainer: Bool = false, levels: [Level],
+    base: Snapshot? = nil, relinked: Set<ObjectIdentifier> = []
   ) {
     self.container = container
+    self.keepsCyclesInContainer = keepingCyclesInContainer
     self.levels = levels
     self.base = base
     self.relinked = relinked
@@ -567,9 +572,14 @@ final class Linker {
   @exclusivity(unchecked) var decoratingNow:
     [DecoratedKey: (producer: AnyProducer, placeholder: AnyPlaceholder)?] = [:]
 
-  /// Keeps `placeholder` to be cleared when the snapshot goes, with the linker's own.
+  /// Keeps `placeholder` to be cleared with the others (see ``keepsCyclesInContainer``).
   func keep(_ placeholder: AnyPlaceholder) {
-    allPlaceholders.append(placeholder)
+    if keepsCyclesInContainer {
+      container.cycles.keep(placeholder)
+    } else {
+      if ownCycles == nil { ownCycles = CycleKeeper() }
+      ownCycles?.keep(placeholder)
+    }
   }
 
   struct DecoratedKey: Hashable {
@@ -649,15 +659,15 @@ final class Linker {
     if let existing = placeholders[id] { return existing }
     let made = record.makePlaceholder()
     placeholders[id] = made
-    allPlaceholders.append(made.placeholder)
+    keep(made.placeholder)
     return made
   }
 
-  /// Frees the graph of linked closures: every reference cycle among them passes through a
-  /// placeholder. Called when the snapshot that owns this linker goes.
+  /// Frees the graph of linked closures, when the placeholders are this linker's own: every
+  /// reference cycle among them passes through a placeholder. Called when the snapshot that
+  /// owns this linker goes; a container clears its own placeholders when it goes.
   func breakCycles() {
-    for placeholder in allPlaceholders { placeholder.clear() }
-    allPlaceholders.removeAll()
+    ownCycles?.breakCycles()
   }
 
   private func link(_ record: ComponentRecord) -> AnyProducer {

@@ -17,7 +17,9 @@ class AnyProducer: @unchecked Sendable {
 }
 
 /// Builds a `T`. Immutable once made; shared by every thread that resolves through the
-/// snapshot that owns it.
+/// snapshot that owns it. Holds what it calls (its dependencies' producers, its cells), so that
+/// a producer kept beyond its snapshot (by an async resolve, a `Lazy` or a `Provider`) still
+/// works; only the placeholders that close cycles are its container's.
 ///
 /// Every producer has a synchronous body. One whose graph has an async factory or an isolated
 /// one (a `@MainActor` initializer) somewhere below it also has an async body, which an
@@ -71,7 +73,8 @@ final class Producer<T>: AnyProducer, @unchecked Sendable {
 ///
 /// Every reference cycle among linked closures passes through a placeholder (linking captures
 /// a finished component's closure directly, and an unfinished one's placeholder), so clearing
-/// the placeholders when a snapshot goes frees the whole graph of closures.
+/// the placeholders frees the whole graph of closures: the container does when it goes (see
+/// ``CycleKeeper``).
 class AnyPlaceholder: @unchecked Sendable {
   func fill(_ producer: AnyProducer) {}
   func clear() {}

@@ -1,9 +1,9 @@
 import Synchronization
 
-/// Everything a resolve needs, linked once and then only read: published by the container with
-/// release ordering and read without a lock. Registering anything afterwards makes the container
-/// build a new one at the next resolve; a root keeps the old one alive until it goes, since
-/// another thread may still be resolving through it.
+/// Everything a resolve needs, linked once and then only read: published by the container and
+/// read without a lock. Registering anything afterwards makes the container build a new one at
+/// the next resolve; a root frees the old one once no resolve can be reading it (see
+/// `Reclamation.swift`).
 ///
 /// A child container's snapshot is incremental: it stands on its parent's snapshot (``base``)
 /// and links only its own components and the parents' components whose dependencies its own
@@ -130,7 +130,8 @@ final class Snapshot: @unchecked Sendable {
       }
     }
     let linker = Linker(
-      container: container, levels: [layer] + base.linker.levels, base: base, relinked: relinked)
+      container: container, keepingCyclesInContainer: true,
+      levels: [layer] + base.linker.levels, base: base, relinked: relinked)
     for record in order { _ = linker.producer(of: record) }
     linker.linkPostponed()
     self.linker = linker

@@ -48,15 +48,17 @@ extension Container {
   public func tryResolve<T>(
     _ type: T.Type = T.self, isolation: isolated (any Actor)? = #isolation
   ) throws(ResolutionError) -> T {
-    // The fast path takes no reference count: the container keeps every snapshot alive, and
-    // the snapshot its producers, for as long as this call runs.
-    if let current = published.load(ordering: .acquiring),
+    // The fast path takes no reference count. The outermost resolve on this thread announces
+    // an epoch before it loads the snapshot, and the container frees a snapshot it replaced
+    // only once every thread inside a resolve announced a later epoch: the snapshot, and the
+    // producers it keeps, stay for as long as this call runs.
+    let nesting = _squire_enter_resolve()
+    defer { _squire_leave_resolve() }
+    if let current = published.load(ordering: .sequentiallyConsistent),
       let found = current._withUnsafeGuaranteedRef({
         $0.table.producer(for: ObjectIdentifier(T.self))
       })
     {
-      let nesting = _squire_enter_resolve()
-      defer { _squire_leave_resolve() }
       if _slowPath(nesting > ResolutionContext.maximumNesting) {
         throw ResolutionContext.nestedTooDeep(T.self)
       }
@@ -76,7 +78,8 @@ extension Container {
         throw error.finished(requested: String(describing: T.self))
       }
     }
-    return try resolve(T.self, qualifier: .none, arguments: nil, isolation: isolation)
+    return try resolve(
+      entered: nesting, T.self, qualifier: .none, arguments: nil, isolation: isolation)
   }
 
   /// Builds the `T` registered under `name` (with `.as(T.self, name:)`), trapping if it cannot.
@@ -171,6 +174,17 @@ extension Container {
   ) throws(ResolutionError) -> T {
     let nesting = _squire_enter_resolve()
     defer { _squire_leave_resolve() }
+    return try resolve(
+      entered: nesting, T.self, qualifier: qualifier, arguments: arguments, isolation: isolation)
+  }
+
+  /// The general path, once counted among the resolves running on this thread (`nesting`, as
+  /// `_squire_enter_resolve` returned it).
+  @usableFromInline
+  func resolve<T>(
+    entered nesting: Int, _ type: T.Type, qualifier: Qualifier, arguments: RuntimeArguments?,
+    isolation: (any Actor)?
+  ) throws(ResolutionError) -> T {
     if nesting > ResolutionContext.maximumNesting {
       throw ResolutionContext.nestedTooDeep(T.self, qualifier)
     }
@@ -318,13 +332,11 @@ extension Container {
   func resolveAsync<T>(
     _ type: T.Type, qualifier: Qualifier, arguments: RuntimeArguments?
   ) async throws(ResolutionError) -> T {
+    // The producer is retained: the resolve may suspend and resume on other threads, whose
+    // announcements do not cover it.
     let producer: Producer<T>
-    if qualifier == .none, let current = published.load(ordering: .acquiring),
-      let found = current._withUnsafeGuaranteedRef({
-        $0.table.producer(for: ObjectIdentifier(T.self))
-      })
-    {
-      producer = unsafeDowncast(found.takeUnretainedValue(), to: Producer<T>.self)
+    if qualifier == .none, let found = publishedProducer(for: T.self) {
+      producer = found
     } else {
       producer = snapshot.slowProducer(for: T.self, qualifier: qualifier)
     }

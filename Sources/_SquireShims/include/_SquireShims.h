@@ -1,5 +1,17 @@
 // Squire's internal C shims: not API. Swift has no thread-local variables of its own; these
 // give the resolve path one that costs a few instructions (pthread keys cost a call each way).
+//
+// They also let a container free the snapshots it no longer publishes without a reference
+// count on the resolve path (epoch-based reclamation). A thread announces the global epoch
+// when its outermost synchronous resolve starts and withdraws it when that resolve ends; a
+// container that replaces its snapshot tags the old one with a new epoch, and frees it once
+// every thread inside a resolve announced that epoch or a later one: such a thread started
+// after the old snapshot stopped being published, so it cannot be reading it.
+//
+// The atomics are the compiler's `__atomic` builtins on plain integers (what `stdatomic.h`
+// is made of), so that the header declares no `_Atomic` type for Swift to import. Thread
+// Sanitizer sees them: the release store that withdraws an announcement and the load that
+// reads it order a thread's last read of a snapshot before the snapshot is freed.
 #ifndef SQUIRE_SHIMS_H
 #define SQUIRE_SHIMS_H
 
@@ -11,14 +23,62 @@
 #define SQUIRE_TLS_MODEL
 #endif
 
-/// How many synchronous resolves run on this thread, one inside the other: a factory that
-/// resolves through the container starts a resolve inside the one that runs the factory.
-extern _Thread_local long _squire_resolve_nesting SQUIRE_TLS_MODEL;
+/// One thread's part in resolving: its own counter, and what reclaimers read.
+struct _squire_thread {
+  /// How many synchronous resolves run on this thread, one inside the other: a factory that
+  /// resolves through the container starts a resolve inside the one that runs the factory.
+  /// Read and written by this thread only.
+  long nesting;
+  /// The global epoch this thread announced when its outermost resolve started; 0 outside
+  /// resolves. Written by this thread, read by reclaimers (atomically).
+  unsigned long epoch;
+  /// Whether this thread is in the list reclaimers read (its pthread key removes it when the
+  /// thread ends).
+  int registered;
+  /// The list of registered threads, guarded by its lock.
+  struct _squire_thread *_Nullable next;
+  struct _squire_thread *_Nullable previous;
+};
 
-/// Counts one more synchronous resolve running on this thread; returns how many run now.
-static inline long _squire_enter_resolve(void) { return ++_squire_resolve_nesting; }
+extern _Thread_local struct _squire_thread _squire_this_thread SQUIRE_TLS_MODEL;
 
-/// Counts one synchronous resolve fewer running on this thread.
-static inline void _squire_leave_resolve(void) { --_squire_resolve_nesting; }
+/// The global epoch: starts at 1, moves on each time a container retires a snapshot.
+extern unsigned long _squire_global_epoch;
+
+/// Puts this thread in the list reclaimers read; called once per thread, on its first resolve.
+void _squire_register_thread(void);
+
+/// Counts one more synchronous resolve running on this thread; returns how many run now. The
+/// outermost one announces the global epoch before anything reads a snapshot: a full fence
+/// (a sequentially consistent store), so that a reclaimer that then looks at this thread
+/// either sees the announcement or has already unpublished what it frees.
+static inline long _squire_enter_resolve(void) {
+  long nesting = ++_squire_this_thread.nesting;
+  if (__builtin_expect(nesting == 1, 1)) {
+    if (__builtin_expect(!_squire_this_thread.registered, 0)) _squire_register_thread();
+    unsigned long epoch = __atomic_load_n(&_squire_global_epoch, __ATOMIC_ACQUIRE);
+    __atomic_store_n(&_squire_this_thread.epoch, epoch, __ATOMIC_SEQ_CST);
+  }
+  return nesting;
+}
+
+/// Counts one synchronous resolve fewer running on this thread; the outermost one withdraws
+/// the thread's announcement (a release store: what it read happens before a reclaimer that
+/// sees the withdrawal frees it).
+static inline void _squire_leave_resolve(void) {
+  if (--_squire_this_thread.nesting == 0) {
+    __atomic_store_n(&_squire_this_thread.epoch, 0, __ATOMIC_RELEASE);
+  }
+}
+
+/// Moves the global epoch on and returns the new one: the tag of a snapshot just unpublished
+/// (call it after the store that unpublished it).
+static inline unsigned long _squire_advance_epoch(void) {
+  return __atomic_add_fetch(&_squire_global_epoch, 1, __ATOMIC_SEQ_CST);
+}
+
+/// The oldest epoch a thread inside a resolve announced, or `ULONG_MAX` when no thread is
+/// inside one: a snapshot tagged with an epoch up to this one can be freed.
+unsigned long _squire_oldest_announced_epoch(void);
 
 #endif

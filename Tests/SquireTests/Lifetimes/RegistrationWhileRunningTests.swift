@@ -63,6 +63,17 @@ struct RegistrationWhileRunningTests {
     #expect(container.resolve(Consumer.self).service === container.resolve(Service.self))
   }
 
+  @Test func aNameGivenToAComponentAlreadyLinkedIsFound() throws {
+    // A resolve links the new component before its `.as` (here in between; under load, a
+    // resolve on another thread between `register` and `.as`).
+    let container = Container()
+    container.register(Service.init)
+    let config = container.register { Config(name: "x") }
+    _ = container.resolve(Service.self)
+    config.as(Config.self, name: "x")
+    #expect(try container.tryResolve(Config.self, name: "x").name == "x")
+  }
+
   @Test func manyRoundsKeepEveryRegistrationResolvableThroughFewLayers() {
     let container = Container()
     container.register(Service.init)
