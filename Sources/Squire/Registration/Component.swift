@@ -183,6 +183,7 @@ public struct Component<Impl>: Sendable {
       // An existential's instances can each be of another type, and `type(of:)` cannot tell
       // them apart here: every one of them is checked.
       let recordable = !holdsValuesOfVariousTypes(Impl.self)
+      @inline(__always)
       @Sendable func convert(_ made: consuming Impl) throws(ResolutionError) -> P {
         let instance = made
         // `as!` from a type that statically conforms is folded into a plain conversion by the
