@@ -248,7 +248,7 @@ final class Linker {
   /// The async build of a component whose factory is synchronous: resolves the dependencies
   /// with their async bodies, then calls `make`. `nil` when no dependency has async parts, so
   /// that an async resolve of the component runs its synchronous body.
-  @inlinable
+  @usableFromInline
   static func asyncBuild<Impl, each P>(
     _ step: PathStep, _ dependencies: repeat Producer<each P>,
     make: @escaping (repeat each P) throws(ResolutionError) -> Impl
@@ -699,12 +699,102 @@ final class Linker {
   /// `asyncBuild` is the async form of `build`, when the component's factory or one of its
   /// dependencies has async or isolated parts; the producer gets an async body when it or an
   /// injection has.
+  ///
+  /// Specialised for each component type (it is inlined into `register`), but only for what a
+  /// synchronous resolve runs every time: the body of a prototype with injections, of an
+  /// object-graph component, and the cache reads of `.perContainer` and `.single`. The rest
+  /// (async bodies, cleanups, `.weak`, `.scoped`, making a cached instance) is built once,
+  /// generically, by ``lifetimeProducer(for:injections:build:asyncBuild:)``, so that a composition root
+  /// with thousands of `register` calls compiles in a fraction of the time.
   @inlinable
   func producer<Impl>(
     for record: TypedRecord<Impl>, build: @escaping Body<Impl>, asyncBuild: AsyncBody<Impl>?
   ) -> Producer<Impl> {
-    let step = record.pathStep
     let injections = record.linkInjections(self)
+    if record.lifetime == .prototype && injections == nil {
+      // The most common component: its producer is `build` itself, as specialised.
+      return Producer(build, async: asyncBuild)
+    }
+    let linked = lifetimeProducer(
+      for: record, injections: injections, build: build, asyncBuild: asyncBuild)
+    let step = record.pathStep
+    let asyncBody = linked.producer.asyncBody
+    switch linked.shape {
+    case .general:
+      return linked.producer
+    case .injected(let injections):
+      return Producer(
+        { context throws(ResolutionError) -> Impl in
+          let made = try build(&context)
+          try injections.apply(to: made, step: step, context: &context)
+          return made
+        }, async: asyncBody)
+    case .graph(let id, let injections):
+      return Producer(
+        { context throws(ResolutionError) -> Impl in
+          if let graph = context.graph, let existing = graph.instance(id) {
+            return existing as! Impl
+          }
+          let made = try build(&context)
+          // Kept before the injections run, so that a dependency reached from them that needs
+          // this component gets this instance.
+          context.sharedGraph().store(made, as: id)
+          try injections?.apply(to: made, step: step, context: &context)
+          return made
+        }, async: asyncBody)
+    case .perContainer(let home, let homeCell, let owned):
+      return Producer(
+        { context throws(ResolutionError) -> Impl in
+          let cell =
+            ObjectIdentifier(context.container) == home
+            ? homeCell : context.container.cell(for: record) { SharedInstance<Impl>() }
+          if _slowPath(context.container.owned.isClosed) { throw Self.closed(step) }
+          return try cell.get(&context, step, owned)
+        }, async: asyncBody)
+    case .single(let cell, let owned):
+      return Producer(
+        { context throws(ResolutionError) -> Impl in try cell.get(&context, step, owned) },
+        async: asyncBody)
+    }
+  }
+
+  /// How ``producer(for:build:asyncBuild:)`` specialises a component's synchronous body.
+  @usableFromInline
+  enum LifetimeShape<Impl> {
+    /// The generic producer as it is: its body is `build` itself, or its lifetime is not worth
+    /// specialising (`.weak`, `.scoped`).
+    case general
+    /// A prototype with injections.
+    case injected(LinkedInjections<Impl>)
+    /// `.objectGraph`: the component's id in the object graph, and its injections.
+    case graph(ObjectIdentifier, LinkedInjections<Impl>?)
+    /// `.perContainer`: the home container, its cell, and how to make the instance.
+    case perContainer(ObjectIdentifier, SharedInstance<Impl>, Body<Impl>)
+    /// `.single`: its cell, and how to make the instance.
+    case single(SharedInstance<Impl>, Body<Impl>)
+  }
+
+  /// A component's producer in its lifetime, built generically, and what to specialise of it.
+  @usableFromInline
+  struct LinkedLifetime<Impl> {
+    @usableFromInline let producer: Producer<Impl>
+    @usableFromInline let shape: LifetimeShape<Impl>
+
+    init(_ producer: Producer<Impl>, _ shape: LifetimeShape<Impl> = .general) {
+      self.producer = producer
+      self.shape = shape
+    }
+  }
+
+  /// The producer of `record` in its lifetime, built once for every component type: the
+  /// complete one (synchronous and async bodies), and the shape of its synchronous body for
+  /// ``producer(for:build:asyncBuild:)`` to specialise.
+  @usableFromInline
+  func lifetimeProducer<Impl>(
+    for record: TypedRecord<Impl>, injections: LinkedInjections<Impl>?,
+    build: @escaping Body<Impl>, asyncBuild: AsyncBody<Impl>?
+  ) -> LinkedLifetime<Impl> {
+    let step = record.pathStep
     var lifetime = record.lifetime
     // A prototype with a `cycle: true` injection is shared within one resolve, so that both
     // sides of the cycle see the same instances.
@@ -740,11 +830,12 @@ final class Linker {
     let typeName = cleanup == nil ? "" : record.typeName
     switch lifetime {
     case .prototype:
-      return Producer(make, async: asyncMake)
+      let producer = Producer(make, async: asyncMake)
+      return LinkedLifetime(producer, injections.map { .injected($0) } ?? .general)
     case .objectGraph:
       let id = ObjectIdentifier(record)
       let asyncGraphBuild = asyncMake == nil ? nil : asyncBuild ?? lifted(build)
-      return Producer(
+      let producer = Producer(
         { context throws(ResolutionError) -> Impl in
           if let graph = context.graph, let existing = graph.instance(id) {
             return existing as! Impl
@@ -767,11 +858,13 @@ final class Linker {
             return made
           }
         })
+      return LinkedLifetime(producer, .graph(id, injections))
     case .perContainer, .weak:
       if lifetime == .weak && !record.isClass {
-        return .failing(
-          ResolutionError(reason: .invalidLifetime(component: record.typeName, lifetime: .weak))
-            .entering(step))
+        return LinkedLifetime(
+          .failing(
+            ResolutionError(reason: .invalidLifetime(component: record.typeName, lifetime: .weak))
+              .entering(step)))
       }
       let weakly = lifetime == .weak
       // The instance belongs to the container resolved from, which may be a child of the one
@@ -797,9 +890,13 @@ final class Linker {
         owned = make
       }
       if weakly {
-        return perContainer(record, step, owned, ownedAsync) { WeakInstance<Impl>() }
+        return LinkedLifetime(
+          perContainer(record, step, owned, ownedAsync) { WeakInstance<Impl>() })
       }
-      return perContainer(record, step, owned, ownedAsync) { SharedInstance<Impl>() }
+      let producer = perContainer(record, step, owned, ownedAsync) { SharedInstance<Impl>() }
+      let homeCell = container.cell(for: record) { SharedInstance<Impl>() }
+      return LinkedLifetime(
+        producer, .perContainer(ObjectIdentifier(container), homeCell, owned))
     case .single:
       let cell = record.sharedCell as? SharedInstance<Impl> ?? SharedInstance<Impl>()
       // Written by the owner's first link, under its lock held exclusively; a child linking
@@ -832,7 +929,7 @@ final class Linker {
           return made
         }
       }
-      return cached(cell, step, owned, ownedAsync)
+      return LinkedLifetime(cached(cell, step, owned, ownedAsync), .single(cell, owned))
     case .scoped(let scope):
       let owned: Body<Impl>
       var ownedAsync = asyncMake
@@ -852,24 +949,24 @@ final class Linker {
       } else {
         owned = make
       }
-      return Producer(
-        { context throws(ResolutionError) -> Impl in
-          try scope.cell(for: record, in: &context) { SharedInstance<Impl>() }
-            .get(&context, step, owned)
-        },
-        async: ifAsync(ownedAsync) { ownedAsync in
-          { context async throws(ResolutionError) -> Impl in
-            try await scope.cell(for: record, in: &context) { SharedInstance<Impl>() }
-              .getAsync(&context, step, ownedAsync)
-          }
-        })
+      return LinkedLifetime(
+        Producer(
+          { context throws(ResolutionError) -> Impl in
+            try scope.cell(for: record, in: &context) { SharedInstance<Impl>() }
+              .get(&context, step, owned)
+          },
+          async: ifAsync(ownedAsync) { ownedAsync in
+            { context async throws(ResolutionError) -> Impl in
+              try await scope.cell(for: record, in: &context) { SharedInstance<Impl>() }
+                .getAsync(&context, step, ownedAsync)
+            }
+          }))
     }
   }
 
   /// A `.perContainer` or `.weak` producer: the instance lives in a cell of the container
   /// resolved from, which may be a child of the one this snapshot is for (a child resolving
   /// through its parent's snapshot). The home container's cell is found without a lookup.
-  @inlinable
   func perContainer<Impl, Cell: InstanceCell<Impl>>(
     _ record: ComponentRecord, _ step: PathStep, _ owned: @escaping Body<Impl>,
     _ ownedAsync: AsyncBody<Impl>?, _ makeCell: @escaping @Sendable () -> Cell
@@ -896,7 +993,6 @@ final class Linker {
   }
 
   /// A producer that reads or makes the instance in `cell`.
-  @inlinable
   func cached<Impl>(
     _ cell: SharedInstance<Impl>, _ step: PathStep, _ make: @escaping Body<Impl>,
     _ asyncMake: AsyncBody<Impl>?
