@@ -7,7 +7,7 @@ extension Container {
   /// let text = chronicle.value.text   // built here, on first use
   /// ```
   ///
-  /// The same as ``resolve(_:file:line:isolation:)`` for any other type; this overload only
+  /// The same as ``resolve(_:file:line:isolation:)->T`` for any other type; this overload only
   /// tells the `Lazy` where it was resolved, so that its trap names your line.
   ///
   /// - Parameters:

@@ -1,7 +1,7 @@
 /// Why Squire could not build what was asked, written for a person: what was asked, the path
 /// of components that led to the failure, why it failed, and what to do about it.
 ///
-/// ``Container/tryResolve(_:isolation:)`` throws it; ``Container/resolve(_:file:line:isolation:)`` traps with the same text.
+/// ``Container/tryResolve(_:isolation:)`` throws it; ``Container/resolve(_:file:line:isolation:)->T`` traps with the same text.
 ///
 /// ```swift
 /// do {
