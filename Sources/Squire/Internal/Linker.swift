@@ -718,10 +718,10 @@ final class Linker {
     let linked = lifetimeProducer(
       for: record, injections: injections, build: build, asyncBuild: asyncBuild)
     let step = record.pathStep
-    let asyncBody = linked.producer.asyncBody
+    let asyncBody = linked.asyncBody
     switch linked.shape {
-    case .general:
-      return linked.producer
+    case .general(let body):
+      return Producer(body, async: asyncBody)
     case .injected(let injections):
       return Producer(
         { context throws(ResolutionError) -> Impl in
@@ -761,9 +761,8 @@ final class Linker {
   /// How ``producer(for:build:asyncBuild:)`` specialises a component's synchronous body.
   @usableFromInline
   enum LifetimeShape<Impl> {
-    /// The generic producer as it is: its body is `build` itself, or its lifetime is not worth
-    /// specialising (`.weak`, `.scoped`).
-    case general
+    /// A body built generically: a lifetime not worth specialising (`.weak`, `.scoped`).
+    case general(Body<Impl>)
     /// A prototype with injections.
     case injected(LinkedInjections<Impl>)
     /// `.objectGraph`: the component's id in the object graph, and its injections.
@@ -774,21 +773,25 @@ final class Linker {
     case single(SharedInstance<Impl>, Body<Impl>)
   }
 
-  /// A component's producer in its lifetime, built generically, and what to specialise of it.
+  /// A component in its lifetime: its async body, built generically, and the synchronous
+  /// body to specialise.
   @usableFromInline
   struct LinkedLifetime<Impl> {
-    @usableFromInline let producer: Producer<Impl>
+    @usableFromInline let asyncBody: AsyncBody<Impl>?
     @usableFromInline let shape: LifetimeShape<Impl>
 
-    init(_ producer: Producer<Impl>, _ shape: LifetimeShape<Impl> = .general) {
-      self.producer = producer
+    init(_ shape: LifetimeShape<Impl>, async asyncBody: AsyncBody<Impl>?) {
+      self.asyncBody = asyncBody
       self.shape = shape
+    }
+
+    init(_ producer: Producer<Impl>) {
+      self.init(.general(producer.body), async: producer.asyncBody)
     }
   }
 
-  /// The producer of `record` in its lifetime, built once for every component type: the
-  /// complete one (synchronous and async bodies), and the shape of its synchronous body for
-  /// ``producer(for:build:asyncBuild:)`` to specialise.
+  /// `record` in its lifetime, built once for every component type: its async body, and the
+  /// shape of its synchronous body for ``producer(for:build:asyncBuild:)`` to specialise.
   @usableFromInline
   func lifetimeProducer<Impl>(
     for record: TypedRecord<Impl>, injections: LinkedInjections<Impl>?,
@@ -830,23 +833,12 @@ final class Linker {
     let typeName = cleanup == nil ? "" : record.typeName
     switch lifetime {
     case .prototype:
-      let producer = Producer(make, async: asyncMake)
-      return LinkedLifetime(producer, injections.map { .injected($0) } ?? .general)
+      return LinkedLifetime(injections.map { .injected($0) } ?? .general(make), async: asyncMake)
     case .objectGraph:
       let id = ObjectIdentifier(record)
       let asyncGraphBuild = asyncMake == nil ? nil : asyncBuild ?? lifted(build)
-      let producer = Producer(
-        { context throws(ResolutionError) -> Impl in
-          if let graph = context.graph, let existing = graph.instance(id) {
-            return existing as! Impl
-          }
-          let made = try build(&context)
-          // Kept before the injections run, so that a dependency reached from them that needs
-          // this component gets this instance.
-          context.sharedGraph().store(made, as: id)
-          try injections?.apply(to: made, step: step, context: &context)
-          return made
-        },
+      return LinkedLifetime(
+        .graph(id, injections),
         async: ifAsync(asyncGraphBuild) { asyncBuild in
           { context async throws(ResolutionError) -> Impl in
             if let graph = context.graph, let existing = graph.instance(id) {
@@ -858,7 +850,6 @@ final class Linker {
             return made
           }
         })
-      return LinkedLifetime(producer, .graph(id, injections))
     case .perContainer, .weak:
       if lifetime == .weak && !record.isClass {
         return LinkedLifetime(
@@ -896,7 +887,7 @@ final class Linker {
       let producer = perContainer(record, step, owned, ownedAsync) { SharedInstance<Impl>() }
       let homeCell = container.cell(for: record) { SharedInstance<Impl>() }
       return LinkedLifetime(
-        producer, .perContainer(ObjectIdentifier(container), homeCell, owned))
+        .perContainer(ObjectIdentifier(container), homeCell, owned), async: producer.asyncBody)
     case .single:
       let cell = record.sharedCell as? SharedInstance<Impl> ?? SharedInstance<Impl>()
       // Written by the owner's first link, under its lock held exclusively; a child linking
@@ -929,7 +920,13 @@ final class Linker {
           return made
         }
       }
-      return LinkedLifetime(cached(cell, step, owned, ownedAsync), .single(cell, owned))
+      return LinkedLifetime(
+        .single(cell, owned),
+        async: ifAsync(ownedAsync) { ownedAsync in
+          { context async throws(ResolutionError) -> Impl in
+            try await cell.getAsync(&context, step, ownedAsync)
+          }
+        })
     case .scoped(let scope):
       let owned: Body<Impl>
       var ownedAsync = asyncMake
@@ -988,20 +985,6 @@ final class Linker {
           let cell = cell(context)
           if _slowPath(context.container.owned.isClosed) { throw Self.closed(step) }
           return try await cell.getAsync(&context, step, ownedAsync)
-        }
-      })
-  }
-
-  /// A producer that reads or makes the instance in `cell`.
-  func cached<Impl>(
-    _ cell: SharedInstance<Impl>, _ step: PathStep, _ make: @escaping Body<Impl>,
-    _ asyncMake: AsyncBody<Impl>?
-  ) -> Producer<Impl> {
-    Producer(
-      { context throws(ResolutionError) -> Impl in try cell.get(&context, step, make) },
-      async: ifAsync(asyncMake) { asyncMake in
-        { context async throws(ResolutionError) -> Impl in
-          try await cell.getAsync(&context, step, asyncMake)
         }
       })
   }

@@ -40,8 +40,8 @@ extension ResolvedLater {
 
 /// The component a `Lazy` or `Provider` is given to (a parameter of its factory or an injected
 /// property), and where it is registered: a `.value` that cannot be resolved traps there, since
-/// a property cannot take the caller's `#fileID` and `#line`. `nil` for one resolved directly
-/// from the container.
+/// a property cannot take the caller's `#fileID` and `#line`. One resolved with a trapping
+/// `resolve` names that call instead; `nil` for one from `tryResolve`.
 struct LaterHolder: Sendable {
   /// The component it is given to; `nil` for one a caller resolved from the container.
   let component: String?
@@ -59,14 +59,6 @@ struct LaterHolder: Sendable {
     component = nil
     self.location = location
   }
-}
-
-/// A `Lazy` or `Provider`: a trapping `resolve` tells it the caller's line, so that its
-/// `value` traps there rather than inside Squire.
-@usableFromInline
-protocol ResolvedAtCallSite {
-  /// The same value, whose traps name `location`.
-  func resolved(at location: SourceLocation) -> Self
 }
 
 extension DeferredResolve {

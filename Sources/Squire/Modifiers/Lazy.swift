@@ -77,8 +77,8 @@ public final class Lazy<Value>: @unchecked Sendable {
   }
 }
 
-extension Lazy: ResolvedAtCallSite {
-  @usableFromInline
+extension Lazy {
+  /// The same `Lazy`, resolved at `location` (a caller's `resolve`): its traps name that line.
   func resolved(at location: SourceLocation) -> Lazy<Value> {
     Lazy(source.held(by: LaterHolder(caller: location)))
   }

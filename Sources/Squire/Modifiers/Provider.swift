@@ -92,8 +92,8 @@ public final class Provider<Value>: @unchecked Sendable {
   }
 }
 
-extension Provider: ResolvedAtCallSite {
-  @usableFromInline
+extension Provider {
+  /// The same `Provider`, resolved at `location` (a caller's `resolve`): its traps name that line.
   func resolved(at location: SourceLocation) -> Provider<Value> {
     Provider(source.held(by: LaterHolder(caller: location)))
   }

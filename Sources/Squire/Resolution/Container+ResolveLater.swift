@@ -15,16 +15,13 @@ extension Container {
   ///   - file: the caller's file, named in the traps; leave the default.
   ///   - line: the caller's line, named in the traps; leave the default.
   ///   - isolation: the caller's actor (`#isolation`, the default).
-  @inlinable
   public func resolve<Value>(
     _ type: Lazy<Value>.Type = Lazy<Value>.self, file: StaticString = #fileID,
     line: UInt = #line, isolation: isolated (any Actor)? = #isolation
   ) -> Lazy<Value> {
-    do {
-      return try tryResolve(Lazy<Value>.self, isolation: isolation)
-        .resolved(at: SourceLocation(file: file, line: line))
-    } catch {
-      fatalError(error.description, file: file, line: line)
+    trapping(file, line) { () throws(ResolutionError) in
+      try tryResolve(Lazy<Value>.self, isolation: isolation).resolved(
+        at: SourceLocation(file: file, line: line))
     }
   }
 
@@ -41,16 +38,13 @@ extension Container {
   ///   - file: the caller's file, named in the traps; leave the default.
   ///   - line: the caller's line, named in the traps; leave the default.
   ///   - isolation: the caller's actor (`#isolation`, the default).
-  @inlinable
   public func resolve<Value>(
     _ type: Provider<Value>.Type = Provider<Value>.self, file: StaticString = #fileID,
     line: UInt = #line, isolation: isolated (any Actor)? = #isolation
   ) -> Provider<Value> {
-    do {
-      return try tryResolve(Provider<Value>.self, isolation: isolation)
-        .resolved(at: SourceLocation(file: file, line: line))
-    } catch {
-      fatalError(error.description, file: file, line: line)
+    trapping(file, line) { () throws(ResolutionError) in
+      try tryResolve(Provider<Value>.self, isolation: isolation).resolved(
+        at: SourceLocation(file: file, line: line))
     }
   }
 
@@ -61,16 +55,12 @@ extension Container {
   ///   - type: `Lazy<Value>`; inferred from the context when left out.
   ///   - file: the caller's file, named in the traps; leave the default.
   ///   - line: the caller's line, named in the traps; leave the default.
-  @inlinable
   public func resolve<Value>(
     _ type: Lazy<Value>.Type = Lazy<Value>.self, file: StaticString = #fileID,
     line: UInt = #line
   ) async -> Lazy<Value> {
-    do {
-      return try await tryResolve(Lazy<Value>.self)
-        .resolved(at: SourceLocation(file: file, line: line))
-    } catch {
-      fatalError(error.description, file: file, line: line)
+    await trapping(file, line) { () async throws(ResolutionError) in
+      try await tryResolve(Lazy<Value>.self).resolved(at: SourceLocation(file: file, line: line))
     }
   }
 
@@ -81,16 +71,13 @@ extension Container {
   ///   - type: `Provider<Value>`; inferred from the context when left out.
   ///   - file: the caller's file, named in the traps; leave the default.
   ///   - line: the caller's line, named in the traps; leave the default.
-  @inlinable
   public func resolve<Value>(
     _ type: Provider<Value>.Type = Provider<Value>.self, file: StaticString = #fileID,
     line: UInt = #line
   ) async -> Provider<Value> {
-    do {
-      return try await tryResolve(Provider<Value>.self)
-        .resolved(at: SourceLocation(file: file, line: line))
-    } catch {
-      fatalError(error.description, file: file, line: line)
+    await trapping(file, line) { () async throws(ResolutionError) in
+      try await tryResolve(Provider<Value>.self).resolved(
+        at: SourceLocation(file: file, line: line))
     }
   }
 }
