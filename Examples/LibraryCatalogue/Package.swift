@@ -17,6 +17,7 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
     .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
     // On Linux, GRDB links the system's SQLite: `apt-get install libsqlite3-dev`.
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
   ],
@@ -50,6 +51,17 @@ let package = Package(
         .product(name: "Squire", package: "Squire"),
         .product(name: "Configuration", package: "swift-configuration"),
         .product(name: "Logging", package: "swift-log"),
+      ]),
+    // One request's CPU time, without sockets (Scripts/request-cost.sh).
+    .executableTarget(
+      name: "request-cost",
+      dependencies: [
+        "LibraryCatalogue",
+        .product(name: "Configuration", package: "swift-configuration"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOEmbedded", package: "swift-nio"),
       ]),
     .testTarget(
       name: "LibraryCatalogueTests",

@@ -2,21 +2,38 @@
 # Load comparison on loopback, in one run: the same endpoints hand-wired (/direct/books) and
 # through Squire (/books: a child container per request, the transaction resolved in it and
 # closed at the end). Builds the example in release mode, starts it, seeds the catalogue, then
-# runs wrk against both, alternating, ROUNDS times each; prints requests per second and p99
-# latency side by side (the best round of each, and the median of each round's ratio), the
-# server's CPU time per request, and the machine's load; fails if the median of the rounds'
-# Squire/hand-wired throughput ratios is under 0.95 (on a machine shared with other work, one
-# round's ratio moves by a tenth either way; alternating rounds and taking the median does not).
+# runs wrk against both, ROUNDS times each; prints requests per second and p99 latency side by
+# side (the best round of each, and the median of each round's ratio), the server's CPU time
+# per request, and the machine's load; fails if the median of the rounds' Squire/hand-wired
+# throughput ratios is under 0.95.
 #
-#   Examples/LibraryCatalogue/Scripts/load.sh          # DURATION=8 ROUNDS=5 CONNECTIONS=32
+# Fair by construction: the server runs on one core and wrk on another (`taskset`, when there
+# are two cores or more), so that wrk does not take CPU from one side more than the other; each
+# round measures the two wirings back to back, in turn first (an odd round hand-wired first, an
+# even one Squire first), so that a machine that slows down or speeds up during a round does not
+# favour one; short rounds, many of them, and the median of their ratios (one round's ratio
+# still moves by a tenth on a machine shared with other work; the median does not).
+#
+#   Examples/LibraryCatalogue/Scripts/load.sh     # DURATION=4 ROUNDS=9 CONNECTIONS=32 THREADS=1
+#   SERVER_CPUS=0 WRK_CPUS=1 ...                  # the cores (taskset -c lists); PIN=0: none
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-DURATION=${DURATION:-8}
-ROUNDS=${ROUNDS:-5}
+DURATION=${DURATION:-4}
+ROUNDS=${ROUNDS:-9}
 CONNECTIONS=${CONNECTIONS:-32}
-THREADS=${THREADS:-2}
+THREADS=${THREADS:-1}
 PORT=${LIBRARY_PORT:-8181}
+SERVER_CPUS=${SERVER_CPUS:-0}
+WRK_CPUS=${WRK_CPUS:-1}
+
+# The server on one core, wrk on another.
+server_pin=()
+wrk_pin=()
+if [ "${PIN:-1}" = 1 ] && [ "$(nproc)" -ge 2 ] && command -v taskset > /dev/null; then
+  server_pin=(taskset -c "$SERVER_CPUS")
+  wrk_pin=(taskset -c "$WRK_CPUS")
+fi
 
 if ! command -v wrk > /dev/null; then
   apt-get update -qq && apt-get install -y -qq wrk > /dev/null
@@ -31,7 +48,7 @@ build=(swift build -c release --product library-catalogue ${SCRATCH_PATH:+--scra
 bin=$("${build[@]}" --show-bin-path)
 work=$(mktemp -d)
 LIBRARY_DATABASE="$work/library.sqlite" LIBRARY_PORT=$PORT \
-  "$bin/library-catalogue" 2> "$work/server.log" &
+  ${server_pin[@]+"${server_pin[@]}"} "$bin/library-catalogue" 2> "$work/server.log" &
 server=$!
 trap 'kill $server 2> /dev/null; wait $server 2> /dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 100); do
@@ -55,7 +72,7 @@ ticks_per_second=$(getconf CLK_TCK)
 measure() {
   local out rps p99 requests before after cpu
   before=$(server_ticks)
-  out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency "http://127.0.0.1:$PORT$1")
+  out=$(${wrk_pin[@]+"${wrk_pin[@]}"} wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency "http://127.0.0.1:$PORT$1")
   after=$(server_ticks)
   rps=$(awk '/^Requests\/sec:/ {print $2}' <<< "$out")
   requests=$(awk '/requests in/ {print $1}' <<< "$out")
@@ -71,11 +88,11 @@ median() {
 }
 
 # Warm-up, then alternate so that both see the same machine.
-wrk -t"$THREADS" -c"$CONNECTIONS" -d2s "http://127.0.0.1:$PORT/books/$id" > /dev/null
-wrk -t"$THREADS" -c"$CONNECTIONS" -d2s "http://127.0.0.1:$PORT/direct/books/$id" > /dev/null
+for path in "/books/$id" "/direct/books/$id" /books /direct/books; do
+  ${wrk_pin[@]+"${wrk_pin[@]}"} wrk -t"$THREADS" -c"$CONNECTIONS" -d2s "http://127.0.0.1:$PORT$path" > /dev/null
+done
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
-declare -A best_rps best_p99 ratios cpus
-last_direct=1
+declare -A best_rps best_p99 ratios cpus rps_of
 for endpoint in "/books/$id" "/books"; do
   for wiring in direct squire; do
     best_rps[$wiring$endpoint]=0
@@ -83,23 +100,24 @@ for endpoint in "/books/$id" "/books"; do
   done
 done
 for round in $(seq "$ROUNDS"); do
+  order="direct squire"
+  [ $((round % 2)) = 0 ] && order="squire direct"
   for endpoint in "/books/$id" "/books"; do
-    for wiring in direct squire; do
+    for wiring in $order; do
       path=$endpoint
       [ "$wiring" = direct ] && path="/direct$endpoint"
       read -r rps p99 cpu < <(measure "$path")
       cpus[$wiring$endpoint]+="$cpu "
-      if [ "$wiring" = direct ]; then
-        last_direct=$rps
-      else
-        ratios[$endpoint]+="$(awk "BEGIN {print $rps / $last_direct}") "
-      fi
+      rps_of[$wiring]=$rps
       echo "round $round  $wiring  GET $endpoint  $rps req/s  p99 ${p99} ms  server CPU ${cpu} µs/request  load $(cut -d' ' -f1 /proc/loadavg)" >&2
       if awk "BEGIN {exit !($rps > ${best_rps[$wiring$endpoint]})}"; then
         best_rps[$wiring$endpoint]=$rps
         best_p99[$wiring$endpoint]=$p99
       fi
     done
+    ratio=$(awk "BEGIN {printf \"%.3f\", ${rps_of[squire]} / ${rps_of[direct]}}")
+    ratios[$endpoint]+="$ratio "
+    echo "round $round  GET $endpoint  Squire / hand-wired $ratio" >&2
   done
 done
 
@@ -121,7 +139,10 @@ for endpoint in "/books/$id" "/books"; do
   awk "BEGIN {exit !($middle < 0.95)}" && status=1
 done
 echo
-echo "wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s, $ROUNDS alternating rounds: req/s and p99 of the best round;"
+pinning="server and wrk not pinned"
+[ ${#server_pin[@]} -gt 0 ] && pinning="server on core $SERVER_CPUS, wrk on core $WRK_CPUS"
+echo "wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s, $ROUNDS alternating rounds, $pinning:"
+echo "req/s and p99 of the best round;"
 echo "the median of the rounds' Squire/hand-wired ratios (what the 0.95x target is checked on);"
 echo "the median of the rounds' server CPU time per request. $(nproc) cores; load average"
 echo "(1, 5, 15 min) $load_before before, $load_after after."

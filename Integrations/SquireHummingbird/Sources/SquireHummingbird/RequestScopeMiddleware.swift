@@ -50,21 +50,7 @@ public struct RequestScopeMiddleware<Context: RequestScopeContext>: RouterMiddle
   public let container: Container
   private let supply: @Sendable (_ scope: Container, _ request: Request, _ context: Context) -> Void
   /// How each scope gets `Request` and `Context`: found at the first request.
-  private let needs = Needs()
-
-  private final class Needs: Sendable {
-    let state = Mutex<(request: Supply<Request>, context: Supply<Context>)?>(nil)
-  }
-
-  /// How a scope gets one of the request's values.
-  private enum Supply<Value> {
-    /// No component depends on it.
-    case none
-    /// Handed to the scope as its instance of the `.perContainer` component registered here.
-    case fill(InstanceSlot<Value>)
-    /// Registered in the scope: the app registered the type itself, otherwise.
-    case register
-  }
+  private let plan = PlanCell()
 
   /// - Parameters:
   ///   - container: The app's container, the parent of every request's scope. `Request` and
@@ -97,20 +83,24 @@ public struct RequestScopeMiddleware<Context: RequestScopeContext>: RouterMiddle
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
     let scope = Container(parent: container)
-    let needs = self.needs.state.withLock { needs in
-      if let needs { return needs }
-      let found = (request: supply(Request.self), context: supply(Context.self))
-      needs = found
+    // The plan's types are not generic: no type metadata to look up per request (this code is
+    // not specialized for the app's context: Hummingbird calls it through an existential).
+    let plan = self.plan.state.withLock { plan in
+      if let plan { return plan }
+      let found = makePlan()
+      plan = found
       return found
     }
-    switch needs.request {
+    switch plan.request {
     case .none: break
     case .fill(let slot): scope.fill(slot, with: request)
     case .register: scope.register { request }
     }
-    switch needs.context {
+    switch plan.context {
     case .none: break
-    case .fill(let slot): scope.fill(slot, with: context)
+    case .fill(let slot):
+      // `makePlan` put an `InstanceSlot<Context>` there.
+      if let slot = slot as? InstanceSlot<Context> { scope.fill(slot, with: context) }
     case .register: scope.register { context }
     }
     supply(scope, request, context)
@@ -120,33 +110,66 @@ public struct RequestScopeMiddleware<Context: RequestScopeContext>: RouterMiddle
     do {
       response = try await next(request, scoped)
     } catch let error as ResolutionError {
-      await close(scope, logger: context.logger)
+      await close(scope, context: context)
       if let answer = error.underlyingError as? any HTTPResponseError { throw answer }
       context.logger.error(
         "Request failed: a dependency could not be resolved",
         metadata: ["squire.diagnostic": "\(error.description)"])
       throw HTTPError(.internalServerError)
     } catch {
-      await close(scope, logger: context.logger)
+      await close(scope, context: context)
       throw error
     }
-    await close(scope, logger: context.logger)
+    await close(scope, context: context)
     return response
   }
 
-  /// How each scope gets `Value`: nothing when no component depends on it.
-  private func supply<Value>(_ type: Value.Type) -> Supply<Value> {
-    guard container.isDependedOn(Value.self) else { return .none }
-    return container.perContainerSlot(for: Value.self).map { .fill($0) } ?? .register
+  /// How each scope gets the request and the context: nothing for a value no component
+  /// depends on.
+  private func makePlan() -> ScopePlan {
+    let request: ScopePlan.Supply<InstanceSlot<Request>> =
+      !container.isDependedOn(Request.self)
+      ? .none : container.perContainerSlot(for: Request.self).map { .fill($0) } ?? .register
+    let context: ScopePlan.Supply<any Sendable> =
+      !container.isDependedOn(Context.self)
+      ? .none : container.perContainerSlot(for: Context.self).map { .fill($0) } ?? .register
+    return ScopePlan(request: request, context: context)
   }
 
-  private func close(_ scope: Container, logger: Logger) async {
+  /// Closes the scope; logs the cleanups that failed (the context's logger is read only then).
+  private func close(_ scope: Container, context: Context) async {
     let report = await scope.close()
+    guard !report.failures.isEmpty else { return }
+    let logger = context.logger
     for failure in report.failures {
       logger.error(
         "A request-scoped cleanup failed", metadata: ["squire.cleanup": "\(failure.description)"])
     }
   }
+}
+
+/// How each request's scope gets the request and its context. Not generic, so that reading it
+/// in `handle` looks up no type metadata.
+private struct ScopePlan: Sendable {
+  /// How a scope gets one of the request's values.
+  enum Supply<Slot: Sendable>: Sendable {
+    /// No component depends on it.
+    case none
+    /// Handed to the scope as its instance of the `.perContainer` component registered by the
+    /// middleware's initializer.
+    case fill(Slot)
+    /// Registered in the scope: the app registered the type itself, otherwise.
+    case register
+  }
+
+  let request: Supply<InstanceSlot<Request>>
+  /// The slot is an `InstanceSlot<Context>`, erased: the plan is not generic over the context.
+  let context: Supply<any Sendable>
+}
+
+/// The plan, made at the first request (when the app's components are registered).
+private final class PlanCell: Sendable {
+  let state = Mutex<ScopePlan?>(nil)
 }
 
 /// Thrown when the request or its context is resolved outside a request's scope: from the
