@@ -52,7 +52,8 @@ extension Container {
   private func beginClosing() -> (children: [Container], cleanups: [PendingCleanup]) {
     let taken = owned.close()
     // The fast path reads `published` without checking: a closed container stops publishing.
-    lock.withLock { published.store(nil, ordering: .sequentiallyConsistent) }
+    // Only a root publishes; a child (a request's scope) has nothing to unpublish.
+    if parent == nil { lock.withLock { published.store(nil, ordering: .sequentiallyConsistent) } }
     if let parent, owned.isKnownToParent { parent.owned.forget(child: ObjectIdentifier(self)) }
     return taken
   }

@@ -128,7 +128,10 @@ final class OwnedInstances: @unchecked Sendable {
   func close() -> (children: [Container], cleanups: [PendingCleanup]) {
     lock.withLock {
       if closed.exchange(true, ordering: .acquiringAndReleasing) { return ([], []) }
-      let live = children.values.sorted { $0.order > $1.order }.compactMap(\.container.container)
+      // Most containers (a request's scope) have no children to close: no sorting, no array.
+      let live =
+        children.isEmpty
+        ? [] : children.values.sorted { $0.order > $1.order }.compactMap(\.container.container)
       let taken = cleanups
       children = [:]
       cleanups = []
