@@ -16,6 +16,7 @@
 #
 #   Examples/LibraryCatalogue/Scripts/load.sh     # DURATION=4 ROUNDS=9 CONNECTIONS=32 THREADS=1
 #   SERVER_CPUS=0 WRK_CPUS=1 ...                  # the cores (taskset -c lists); PIN=0: none
+#   SERVER_BINARY=path ...                        # a server built before, instead of building
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -43,12 +44,17 @@ if ! command -v curl > /dev/null; then
 fi
 
 # SCRATCH_PATH: a build folder to use instead of .build (CI shares one between packages).
-build=(swift build -c release --product library-catalogue ${SCRATCH_PATH:+--scratch-path "$SCRATCH_PATH"})
-"${build[@]}"
-bin=$("${build[@]}" --show-bin-path)
+# SERVER_BINARY: a server built before (another version, to compare), instead of building.
+if [ -n "${SERVER_BINARY:-}" ]; then
+  server_binary=$SERVER_BINARY
+else
+  build=(swift build -c release --product library-catalogue ${SCRATCH_PATH:+--scratch-path "$SCRATCH_PATH"})
+  "${build[@]}"
+  server_binary="$("${build[@]}" --show-bin-path)/library-catalogue"
+fi
 work=$(mktemp -d)
 LIBRARY_DATABASE="$work/library.sqlite" LIBRARY_PORT=$PORT \
-  ${server_pin[@]+"${server_pin[@]}"} "$bin/library-catalogue" 2> "$work/server.log" &
+  ${server_pin[@]+"${server_pin[@]}"} "$server_binary" 2> "$work/server.log" &
 server=$!
 trap 'kill $server 2> /dev/null; wait $server 2> /dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 100); do
