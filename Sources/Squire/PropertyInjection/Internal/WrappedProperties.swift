@@ -87,7 +87,7 @@ enum WrappedProperties {
     let fields = fields(of: Impl.self)
     if fields.isEmpty { return nil }
     let fills = fields.map { $0.wrapper.link(linker, $0) }
-    let syncFills = fills.map(\.sync)
+    let syncFills = fills.map { $0.sync }
     // `Impl` is a class (it has fields of a class): its value is the object reference.
     return InjectionStep(
       sync: { instance, context throws(ResolutionError) in
