@@ -16,7 +16,10 @@ if ! command -v valgrind >/dev/null; then
   exit 1
 fi
 
-# DWARF 4 for the C shim too: this valgrind (3.19) gives up on clang's default DWARF 5.
+# DWARF 4 for the C shim too: this valgrind (3.19) gives up on clang's default DWARF 5. A build
+# without the flag (`swift package benchmark`) leaves a DWARF 5 object that a build with it does
+# not redo: the object is removed first, so that it is compiled again with the flag.
+rm -f .build/*/release/_SquireShims.build/*.o
 swift build -c release --product callgrind -Xcc -gdwarf-4 >&2
 binary="$(swift build -c release -Xcc -gdwarf-4 --show-bin-path)/callgrind"
 out=.build/callgrind

@@ -59,9 +59,10 @@ struct LinkedInjections<Impl> {
   @usableFromInline let hasAsync: Bool
 
   /// Everything is worked out here, once per component and link, in plain loops: this code is
-  /// generic and not specialised, so each key path (`map(\.sync)`), `contains(where:)` or `+`
-  /// would cost a lookup of generic metadata, and a key path the demangling of its types.
-  @usableFromInline
+  /// specialised only where an `.injection` is written (generic for `postInit`s and wrapped
+  /// properties), and there each key path (`map(\.sync)`), `contains(where:)` or `+` would cost
+  /// a lookup of generic metadata, and a key path the demangling of its types.
+  @inlinable
   init(immediate: [Step], cyclic: [Step], postInits: [Step]) {
     self.immediate = immediate
     self.cyclic = cyclic
