@@ -56,8 +56,9 @@ public final class Container: @unchecked Sendable {
   @usableFromInline
   let owned = OwnedInstances()
 
-  /// Held while a part loads (taken again by a part that appends another).
-  private let partsLock = RecursiveLock()
+  /// Held while a part loads (taken again by a part that appends another). Made by the first
+  /// `append(part:)`: a child per request never loads one, and need not make a mutex for it.
+  private let partsLock = AtomicLazyReference<RecursiveLock>()
 
   // Guarded by `lock`, hence no dynamic exclusivity checks.
   @exclusivity(unchecked) private var records: [ComponentRecord] = []
@@ -212,6 +213,7 @@ public final class Container: @unchecked Sendable {
   /// - Parameter part: The part type; its ``Part/load(container:)`` registers into this
   ///   container.
   public func append(part: any Part.Type) {
+    let partsLock = partsLock.load() ?? partsLock.storeIfNil(RecursiveLock())
     partsLock.withLock {
       let isNew = lock.withLock { loadedParts.insert(ObjectIdentifier(part)).inserted }
       if isNew { part.load(container: self) }
