@@ -16,7 +16,11 @@ if ! command -v valgrind >/dev/null; then
   exit 1
 fi
 
-# DWARF 4 for the C shim too: this valgrind (3.19) gives up on clang's default DWARF 5.
+# DWARF 4 for the C shim too: this valgrind (3.19) gives up on clang's default DWARF 5. A build
+# without the flag (`swift package benchmark`) leaves a build plan without it, which SwiftPM
+# reuses, and a DWARF 5 object: both are removed first, so that the shim is compiled again with
+# the flag.
+rm -f .build/release.yaml .build/*/release/_SquireShims.build/*.o
 swift build -c release --product callgrind -Xcc -gdwarf-4 >&2
 binary="$(swift build -c release -Xcc -gdwarf-4 --show-bin-path)/callgrind"
 out=.build/callgrind

@@ -56,8 +56,9 @@ public final class Container: @unchecked Sendable {
   @usableFromInline
   let owned = OwnedInstances()
 
-  /// Held while a part loads (taken again by a part that appends another).
-  private let partsLock = RecursiveLock()
+  /// Held while a part loads (taken again by a part that appends another). Made by the first
+  /// `append(part:)`: a child per request never loads one, and need not make a mutex for it.
+  private let partsLock = AtomicLazyReference<RecursiveLock>()
 
   // Guarded by `lock`, hence no dynamic exclusivity checks.
   @exclusivity(unchecked) private var records: [ComponentRecord] = []
@@ -69,6 +70,9 @@ public final class Container: @unchecked Sendable {
   /// them), and whether something changed that only linking everything anew takes in.
   @exclusivity(unchecked) private var touched: [ComponentRecord] = []
   @exclusivity(unchecked) private var needsFullLink = false
+  /// A root: the position of the oldest record linked before that gained a key since (an
+  /// `.as`): the next snapshot links anew the layers down to the one that holds it.
+  @exclusivity(unchecked) private var reindexFrom: Int?
   /// A root: the snapshot it published last, which the next one layers on.
   @exclusivity(unchecked) private var current: Snapshot?
   /// A root: the snapshots it published before `current`, until no resolve can be reading
@@ -129,11 +133,12 @@ public final class Container: @unchecked Sendable {
       let forwards = record.forwards.count
       change()
       if let current, record.position < current.recordCount {
-        // The lookups linked so far index the record under the keys it had then: a key it
+        // The lookups linked so far index the record under the keys it had then. A key it
         // gained (an `.as` on a component already linked, or linked by a resolve on another
-        // thread between `register` and `.as`) is found only once everything is linked anew.
+        // thread between `register` and `.as`) is found once the layer that holds the record
+        // is indexed anew: usually the newest, of a few records (see `layered()`).
         if record.forwards.count != forwards {
-          needsFullLink = true
+          reindexFrom = min(reindexFrom ?? record.position, record.position)
         } else {
           touched.append(record)
         }
@@ -208,6 +213,7 @@ public final class Container: @unchecked Sendable {
   /// - Parameter part: The part type; its ``Part/load(container:)`` registers into this
   ///   container.
   public func append(part: any Part.Type) {
+    let partsLock = partsLock.load() ?? partsLock.storeIfNil(RecursiveLock())
     partsLock.withLock {
       let isNew = lock.withLock { loadedParts.insert(ObjectIdentifier(part)).inserted }
       if isNew { part.load(container: self) }
@@ -271,6 +277,7 @@ public final class Container: @unchecked Sendable {
       let snapshot = layered() ?? fullSnapshot()
       touched = []
       needsFullLink = false
+      reindexFrom = nil
       // The last one was unpublished when registering began; resolves may still read it.
       if let previous = current { retired.retire(previous, releasing: &released) }
       current = snapshot
@@ -323,13 +330,19 @@ public final class Container: @unchecked Sendable {
     var layer = Array(records[previous.recordCount...])
     var touchedNow = touched
     var below = previous
+    // A layer holds the records from its base's count to its own: one with a record that
+    // gained a key is absorbed too, so that the record is indexed under every key it has now.
+    let reindexFrom = self.reindexFrom ?? Int.max
     while let lower = below.base,
       below.layer.count + below.touched.count <= max(layer.count + touchedNow.count, 1)
+        || reindexFrom < below.recordCount
     {
       layer = below.layer + layer
       touchedNow = below.touched + touchedNow
       below = lower
     }
+    // The record is in the graph linked as a whole: so is the next one.
+    if reindexFrom < below.recordCount { return nil }
     if below.base == nil && layer.count + touchedNow.count >= below.recordCount {
       return nil
     }

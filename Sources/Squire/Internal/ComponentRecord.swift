@@ -199,17 +199,32 @@ final class TypedRecord<Impl>: ComponentRecord, @unchecked Sendable {
     super.init(implementationType: Impl.self, location: location, execution: execution)
   }
 
-  /// The injections linked against `linker`; `nil` when there are none. Cyclic injections
-  /// are linked as deferred dependencies: they do not take part in initializer cycles.
+  /// Links the injections with code specialised for `Impl`: set by `.injection`, which is
+  /// specialised where it is written, so that linking a component with injections looks up no
+  /// generic metadata (validating a graph links every component; a component without
+  /// injections compiles no such code).
+  @usableFromInline
+  var specializedInjections: ((Linker, TypedRecord<Impl>) -> LinkedInjections<Impl>?)?
+
+  /// The injections linked against `linker`; `nil` when there are none.
   @usableFromInline
   func linkInjections(_ linker: Linker) -> LinkedInjections<Impl>? {
+    if let specializedInjections { return specializedInjections(linker, self) }
+    return linkEveryInjection(linker)
+  }
+
+  /// What ``linkInjections(_:)`` does: cyclic injections are linked as deferred dependencies,
+  /// so that they take no part in initializer cycles.
+  @inlinable
+  func linkEveryInjection(_ linker: Linker) -> LinkedInjections<Impl>? {
     // `@Injected` and `@LazyInjected` properties are filled first, so that the injections and
     // `postInit`s can use them; a class with none adds no step.
-    // Asked without generic code: this runs unspecialised for every component linked, and a
+    // Asked without generic code: this runs unspecialised for most components linked, and a
     // generic optional here costs a metadata lookup each time.
     let wraps = linker.hasWrappedProperties(implementationType)
     if injections.isEmpty && postInits.isEmpty && !wraps { return nil }
     var immediate: [LinkedInjections<Impl>.Step] = []
+    immediate.reserveCapacity(injections.count + (wraps ? 1 : 0))
     if wraps, let wrapped = WrappedProperties.step(for: Impl.self, linker) {
       immediate.append(wrapped)
     }
@@ -221,8 +236,9 @@ final class TypedRecord<Impl>: ComponentRecord, @unchecked Sendable {
         immediate.append(injection.link(linker))
       }
     }
-    return LinkedInjections(
-      immediate: immediate, cyclic: cyclic, postInits: postInits.map { $0.link(linker) })
+    var linkedPostInits: [LinkedInjections<Impl>.Step] = []
+    for postInit in postInits { linkedPostInits.append(postInit.link(linker)) }
+    return LinkedInjections(immediate: immediate, cyclic: cyclic, postInits: linkedPostInits)
   }
 
   override func link(_ linker: Linker) -> AnyProducer {

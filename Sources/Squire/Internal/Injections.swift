@@ -53,23 +53,36 @@ struct LinkedInjections<Impl> {
   /// order a synchronous resolve runs them: iterating them copies one closure per step, not a
   /// step's two.
   @usableFromInline let syncNow: [Step.Sync]
+  /// Whether a step is cyclic: the component is then shared within one resolve.
+  @usableFromInline let hasCyclic: Bool
+  /// Whether a step has async or isolated parts, so that the component needs an async body.
+  @usableFromInline let hasAsync: Bool
 
-  @usableFromInline
+  /// Everything is worked out here, once per component and link, in plain loops: this code is
+  /// specialised only where an `.injection` is written (generic for `postInit`s and wrapped
+  /// properties), and there each key path (`map(\.sync)`), `contains(where:)` or `+` would cost
+  /// a lookup of generic metadata, and a key path the demangling of its types.
+  @inlinable
   init(immediate: [Step], cyclic: [Step], postInits: [Step]) {
     self.immediate = immediate
     self.cyclic = cyclic
     self.postInits = postInits
-    self.syncNow = immediate.map(\.sync) + (cyclic.isEmpty ? postInits.map(\.sync) : [])
-  }
-
-  @usableFromInline
-  var hasCyclic: Bool { !cyclic.isEmpty }
-
-  /// Whether a step has async or isolated parts, so that the component needs an async body.
-  @usableFromInline
-  var hasAsync: Bool {
-    immediate.contains { $0.async != nil } || cyclic.contains { $0.async != nil }
-      || postInits.contains { $0.async != nil }
+    let hasCyclic = !cyclic.isEmpty
+    var syncNow: [Step.Sync] = []
+    syncNow.reserveCapacity(immediate.count + (hasCyclic ? 0 : postInits.count))
+    var hasAsync = false
+    for step in immediate {
+      syncNow.append(step.sync)
+      if step.async != nil { hasAsync = true }
+    }
+    for step in cyclic where step.async != nil { hasAsync = true }
+    for step in postInits {
+      if !hasCyclic { syncNow.append(step.sync) }
+      if step.async != nil { hasAsync = true }
+    }
+    self.syncNow = syncNow
+    self.hasCyclic = hasCyclic
+    self.hasAsync = hasAsync
   }
 
   /// Non-cyclic injections now, in declaration order; cyclic ones at the end of the resolve,
@@ -84,7 +97,7 @@ struct LinkedInjections<Impl> {
         for inject in steps { try inject(instance, &context) }
       }
     }
-    if !cyclic.isEmpty {
+    if hasCyclic {
       deferCyclic(instance, step: step, context: &context)
     }
   }

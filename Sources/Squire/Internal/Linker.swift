@@ -393,6 +393,7 @@ final class Linker {
 
   /// Links what `body` asks for as dependencies resolved only after the component exists;
   /// `holding: false` when each use resolves anew, so nothing is kept (a `Provider`).
+  @usableFromInline
   func deferring<Result>(holding: Bool = true, _ body: () -> Result) -> Result {
     deferredNesting += 1
     if !holding { providerNesting += 1 }
@@ -527,6 +528,8 @@ final class Linker {
 
   /// Every key some container in the chain can answer, nearest first.
   var keys: [LookupKey] {
+    // One level (a root linked whole): its keys are already distinct.
+    if levels.count == 1 { return Array(levels[0].index.keys) }
     var seen = Set<LookupKey>()
     var keys: [LookupKey] = []
     for level in levels {

@@ -77,12 +77,22 @@ final class ConditionLock: @unchecked Sendable {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private let condition: UnsafeMutablePointer<pthread_cond_t>
 
+  /// Where the condition starts in the one block that holds both: every cached instance's cell
+  /// has one, and a request scope makes a cell per request.
+  private static var conditionOffset: Int {
+    let alignment = MemoryLayout<pthread_cond_t>.alignment
+    return (MemoryLayout<pthread_mutex_t>.stride + alignment - 1) / alignment * alignment
+  }
+
   init() {
-    mutex = .allocate(capacity: 1)
-    mutex.initialize(to: pthread_mutex_t())
+    let block = UnsafeMutableRawPointer.allocate(
+      byteCount: Self.conditionOffset + MemoryLayout<pthread_cond_t>.stride,
+      alignment: max(
+        MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<pthread_cond_t>.alignment))
+    mutex = block.initializeMemory(as: pthread_mutex_t.self, repeating: pthread_mutex_t(), count: 1)
     pthread_mutex_init(mutex, nil)
-    condition = .allocate(capacity: 1)
-    condition.initialize(to: pthread_cond_t())
+    condition = (block + Self.conditionOffset).initializeMemory(
+      as: pthread_cond_t.self, repeating: pthread_cond_t(), count: 1)
     pthread_cond_init(condition, nil)
   }
 
@@ -90,9 +100,8 @@ final class ConditionLock: @unchecked Sendable {
     pthread_cond_destroy(condition)
     pthread_mutex_destroy(mutex)
     condition.deinitialize(count: 1)
-    condition.deallocate()
     mutex.deinitialize(count: 1)
-    mutex.deallocate()
+    UnsafeMutableRawPointer(mutex).deallocate()
   }
 
   func lock() { pthread_mutex_lock(mutex) }

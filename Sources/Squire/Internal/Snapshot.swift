@@ -70,14 +70,24 @@ final class Snapshot: @unchecked Sendable {
     // dependencies too.
     for record in linker.records { _ = linker.producer(of: record) }
     linker.linkPostponed()
-    for key in linker.keys {
-      guard case .found(let candidate) = linker.choose(key) else { continue }
+    func add(_ key: LookupKey, _ choice: Choice) {
+      guard case .found(let candidate) = choice else { return }
       let producer = linker.producer(of: candidate)
       if key.qualifier == .none {
         plain[key.type] = producer
       } else {
         qualified[key] = producer
       }
+    }
+    if linker.levels.count == 1 {
+      // A root linked whole: each key's candidates are at hand, no lookup needed.
+      let index = linker.levels[0].index
+      plain.reserveCapacity(index.count)
+      for (key, candidates) in index where !candidates.isEmpty {
+        add(key, Linker.decide(among: candidates))
+      }
+    } else {
+      for key in linker.keys { add(key, linker.choose(key)) }
     }
     self.table = TypeTable(plain)
     self.qualified = qualified

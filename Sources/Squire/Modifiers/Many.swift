@@ -35,9 +35,9 @@ public func many<Element>(_ parameter: Many<Element>) -> [Element] {
 extension Many: SpecialParameter {
   static func makeProducer(_ linker: Linker, qualifier: Qualifier) -> AnyProducer {
     let producers = linker.allProducers(for: Element.self, qualifier: qualifier)
-    let bodies = producers.map(\.body)
+    let bodies = producers.map { $0.body }
     let asyncBodies =
-      producers.contains { $0.asyncBody != nil } ? producers.map(\.anyAsyncBody) : nil
+      producers.contains { $0.asyncBody != nil } ? producers.map { $0.anyAsyncBody } : nil
     return Producer<Many<Element>>(
       { context throws(ResolutionError) -> Many<Element> in
         var elements: [Element] = []

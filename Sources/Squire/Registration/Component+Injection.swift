@@ -220,7 +220,11 @@ extension Component where Impl: AnyObject {
     cycle: Bool, _ link: @escaping (Linker) -> InjectionStep<Impl>
   ) -> Component<Impl> {
     let injection = InjectionLink(isCyclic: cycle, link: link)
-    container.update(record) { record.injections.append(injection) }
+    container.update(record) {
+      record.injections.append(injection)
+      // Made here, where `Impl` is known: linking the injections is specialised for it.
+      record.specializedInjections = { linker, record in record.linkEveryInjection(linker) }
+    }
     return self
   }
 }

@@ -74,6 +74,27 @@ struct RegistrationWhileRunningTests {
     #expect(try container.tryResolve(Config.self, name: "x").name == "x")
   }
 
+  @Test func aNameGivenToARecentlyLinkedComponentRelinksOnlyItsLayer() throws {
+    // Under load, a resolve on another thread links a new component between `register` and
+    // its `.as`. Relinking the whole graph then made registering while serving quadratic.
+    let container = ChildUnitOfWorkTests.bigParent()
+    _ = container.resolve(Car.self)
+    let config = container.register { Config(name: "late") }
+    _ = container.resolve(Car.self)  // links the layer that holds the new component
+    config.as(Config.self, name: "late")
+    #expect(try container.tryResolve(Config.self, name: "late").name == "late")
+    // Named only: it no longer answers a plain `Config`.
+    #expect(throws: ResolutionError.self) { try container.tryResolve(Config.self) }
+    // Its layer of one, linked again: not the thousand components below it.
+    #expect(container.snapshot.withLinker { $0.linkedProducers.count } == 1)
+    // A forward to a type others depend on relinks them too, and nothing more.
+    let wheel = container.register(OtherWheel.init)
+    _ = container.resolve(Car.self)
+    wheel.as(Wheel.self)
+    #expect(throws: ResolutionError.self) { try container.tryResolve(Car.self) }
+    #expect(many(container.resolve(Many<Wheel>.self)).count == 2)
+  }
+
   @Test func manyRoundsKeepEveryRegistrationResolvableThroughFewLayers() {
     let container = Container()
     container.register(Service.init)

@@ -197,6 +197,9 @@ struct SnapshotReclamationTests {
           if (try? container.tryResolve(Config.self, name: "\(round)"))?.name != "\(round)" {
             failures.next()
           }
+          // Named only: a layer linked between `register` and `.as` must not leave it
+          // answering a plain `Config`.
+          if (try? container.tryResolve(Config.self)) != nil { failures.next() }
         }
         return
       }

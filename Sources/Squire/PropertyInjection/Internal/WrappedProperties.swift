@@ -50,6 +50,7 @@ final class WrappedField: Sendable {
 }
 
 /// The wrapped properties of classes, found once per class and kept.
+@usableFromInline
 enum WrappedProperties {
   private static let known = Locked<[ObjectIdentifier: [WrappedField]]>([:])
 
@@ -83,11 +84,12 @@ enum WrappedProperties {
   /// The step that fills the wrapped properties of `Impl`'s instances, linked with the
   /// component being linked; `nil` when `Impl` has none, so that such a component's resolve is
   /// exactly what it was without the feature.
+  @usableFromInline
   static func step<Impl>(for type: Impl.Type, _ linker: Linker?) -> InjectionStep<Impl>? {
     let fields = fields(of: Impl.self)
     if fields.isEmpty { return nil }
     let fills = fields.map { $0.wrapper.link(linker, $0) }
-    let syncFills = fills.map(\.sync)
+    let syncFills = fills.map { $0.sync }
     // `Impl` is a class (it has fields of a class): its value is the object reference.
     return InjectionStep(
       sync: { instance, context throws(ResolutionError) in
@@ -166,6 +168,7 @@ struct WrappedLink<Value> {
 extension Linker {
   /// Whether `type` has wrapped properties: asked for every component linked, so answered
   /// from this linker's own table (no lock, no generic code) after the first time per type.
+  @usableFromInline
   func hasWrappedProperties(_ type: Any.Type) -> Bool {
     let id = ObjectIdentifier(type)
     if let known = wrapsProperties[id] { return known }

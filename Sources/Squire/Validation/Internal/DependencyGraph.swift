@@ -45,6 +45,7 @@ struct DependencyGraph {
   init(linker: Linker) {
     let all = linker.records
     var position: [ObjectIdentifier: Int] = [:]
+    position.reserveCapacity(all.count)
     for (index, record) in all.enumerated() { position[ObjectIdentifier(record)] = index }
     edges = linker.edges
     decorations = linker.decorations
@@ -101,8 +102,10 @@ struct DependencyGraph {
     var reachable = Array(repeating: false, count: all.count)
     var queue: [Int] = []
     var decided = Set<LookupKey>()
+    // With one level, its keys are distinct: nothing to remember.
+    let oneLevel = linker.levels.count == 1
     for level in linker.levels {
-      for (key, candidates) in level.index where decided.insert(key).inserted {
+      for (key, candidates) in level.index where oneLevel || decided.insert(key).inserted {
         for candidate in candidates {
           if let index = position[ObjectIdentifier(candidate.record)], !reachable[index] {
             reachable[index] = true
