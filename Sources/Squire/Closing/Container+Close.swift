@@ -19,7 +19,7 @@ extension Container {
   public func close() -> CloseReport {
     let (children, cleanups) = beginClosing()
     var report = CloseReport.empty
-    for child in children { report = report.merged(with: child.close()) }
+    for child in children { report = report.merged(with: child.closeAsChild()) }
     return report.merged(with: runCleanups(cleanups))
   }
 
@@ -35,7 +35,7 @@ extension Container {
   public func close() async -> CloseReport {
     let (children, cleanups) = beginClosing()
     var report = CloseReport.empty
-    for child in children { report = report.merged(with: await child.close()) }
+    for child in children { report = report.merged(with: await child.closeAsChild()) }
     return report.merged(with: await runCleanups(cleanups))
   }
 
@@ -49,12 +49,12 @@ extension Container {
     return false
   }
 
-  private func beginClosing() -> (children: [Container], cleanups: [PendingCleanup]) {
+  private func beginClosing() -> (children: [OwnedInstances], cleanups: [PendingCleanup]) {
     let taken = owned.close()
     // The fast path reads `published` without checking: a closed container stops publishing.
     // Only a root publishes; a child (a request's scope) has nothing to unpublish.
     if parent == nil { lock.withLock { published.store(nil, ordering: .sequentiallyConsistent) } }
-    if let parent, owned.isKnownToParent { parent.owned.forget(child: ObjectIdentifier(self)) }
+    if let parent, owned.isKnownToParent { parent.owned.forget(child: ObjectIdentifier(owned)) }
     return taken
   }
 
@@ -65,7 +65,7 @@ extension Container {
     owned.adopt(cleanup)
     var container = self
     while let parent = container.parent, container.owned.markKnownToParent() {
-      parent.owned.remember(child: container)
+      parent.owned.remember(child: container.owned)
       container = parent
     }
   }

@@ -108,7 +108,7 @@ public final class Container: @unchecked Sendable {
       keeper.release()
     }
     // Only a child that owned a cleanup is remembered: most go without touching the parent.
-    if let parent, owned.isKnownToParent { parent.owned.forget(child: ObjectIdentifier(self)) }
+    if let parent, owned.isKnownToParent { parent.owned.forget(child: ObjectIdentifier(owned)) }
   }
 
   // MARK: Registration

@@ -53,18 +53,20 @@ func runCleanups(_ cleanups: [PendingCleanup]) async -> CloseReport {
 /// cleanups of the instances it made, in creation order, and the children to close before it.
 ///
 /// Children are remembered only once they own a cleanup, and forgotten when they close or go:
-/// a parent serving a child per request keeps no list that grows with the requests.
+/// a parent serving a child per request keeps no list that grows with the requests. A parent
+/// keeps what its children own, not the children: closing a child needs nothing else, and a
+/// weak reference to each request's container would cost it a side table.
 @usableFromInline
 final class OwnedInstances: @unchecked Sendable {
   private let lock = Lock()
   private let closed = Atomic<Bool>(false)
+  /// Whether the parent has this container among its children to close.
+  private let knownToParent = Atomic<Bool>(false)
   // Guarded by `lock`.
   private var cells: [ObjectIdentifier: AnyObject] = [:]
   private var cleanups: [PendingCleanup] = []
-  private var children: [ObjectIdentifier: (order: Int, container: WeakContainer)] = [:]
+  private var children: [ObjectIdentifier: (order: Int, owned: OwnedInstances)] = [:]
   private var nextChild = 0
-  /// Whether the parent has this container among its children to close.
-  private var knownToParent = false
 
   @usableFromInline
   var isClosed: Bool { closed.load(ordering: .acquiring) }
@@ -95,20 +97,18 @@ final class OwnedInstances: @unchecked Sendable {
 
   /// Records that the parent remembers this container; false if it already did.
   func markKnownToParent() -> Bool {
-    lock.withLock {
-      if knownToParent { return false }
-      knownToParent = true
-      return true
-    }
+    !knownToParent.exchange(true, ordering: .acquiringAndReleasing)
   }
 
-  var isKnownToParent: Bool { lock.withLock { knownToParent } }
+  var isKnownToParent: Bool { knownToParent.load(ordering: .acquiring) }
 
-  func remember(child: Container) {
+  /// Keeps what a child owns, to close it first when this container closes: until the child
+  /// closes or goes (``forget(child:)``).
+  func remember(child: OwnedInstances) {
     lock.withLock {
       let id = ObjectIdentifier(child)
       if children[id] == nil {
-        children[id] = (nextChild, WeakContainer(child))
+        children[id] = (nextChild, child)
         nextChild += 1
       }
     }
@@ -122,26 +122,37 @@ final class OwnedInstances: @unchecked Sendable {
     lock.withLock { _ = children.removeValue(forKey: id) }
   }
 
-  /// Marks the container closed and hands over what closing it must do: its live children,
-  /// last remembered first, and its cleanups. Only the first call gets anything. The cells go
-  /// too, so the instances are released once the cleanups have run.
-  func close() -> (children: [Container], cleanups: [PendingCleanup]) {
+  /// Marks the container closed and hands over what closing it must do: what its open children
+  /// own, last remembered first, and its cleanups. Only the first call gets anything. The cells
+  /// go too, so the instances are released once the cleanups have run.
+  func close() -> (children: [OwnedInstances], cleanups: [PendingCleanup]) {
     lock.withLock {
       if closed.exchange(true, ordering: .acquiringAndReleasing) { return ([], []) }
       // Most containers (a request's scope) have no children to close: no sorting, no array.
-      let live =
-        children.isEmpty
-        ? [] : children.values.sorted { $0.order > $1.order }.compactMap(\.container.container)
+      let open =
+        children.isEmpty ? [] : children.values.sorted { $0.order > $1.order }.map(\.owned)
       let taken = cleanups
       children = [:]
       cleanups = []
       cells = [:]
-      return (live, taken)
+      return (open, taken)
     }
   }
-}
 
-struct WeakContainer {
-  weak var container: Container?
-  init(_ container: Container) { self.container = container }
+  /// Closes what a child owns, its own children first: what closing the child's container does
+  /// (a child publishes no snapshot), from its parent.
+  func closeAsChild() -> CloseReport {
+    let (children, cleanups) = close()
+    var report = CloseReport.empty
+    for child in children { report = report.merged(with: child.closeAsChild()) }
+    return report.merged(with: runCleanups(cleanups))
+  }
+
+  /// The async form of ``closeAsChild()``: async cleanups run too.
+  func closeAsChild() async -> CloseReport {
+    let (children, cleanups) = close()
+    var report = CloseReport.empty
+    for child in children { report = report.merged(with: await child.closeAsChild()) }
+    return report.merged(with: await runCleanups(cleanups))
+  }
 }
