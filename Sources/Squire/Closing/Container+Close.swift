@@ -17,10 +17,7 @@ extension Container {
   /// use `await close()` when there are any. Closing twice does nothing the second time.
   @discardableResult
   public func close() -> CloseReport {
-    let (children, cleanups) = beginClosing()
-    var report = CloseReport.empty
-    for child in children { report = report.merged(with: child.closeAsChild()) }
-    return report.merged(with: runCleanups(cleanups))
+    OwnedInstances.finishClosing(beginClosing())
   }
 
   /// Closes the container, running synchronous and async cleanups alike, last made first, after
@@ -33,10 +30,7 @@ extension Container {
   /// ```
   @discardableResult
   public func close() async -> CloseReport {
-    let (children, cleanups) = beginClosing()
-    var report = CloseReport.empty
-    for child in children { report = report.merged(with: await child.closeAsChild()) }
-    return report.merged(with: await runCleanups(cleanups))
+    await OwnedInstances.finishClosing(beginClosing())
   }
 
   /// Whether `close()` has been called on this container or one of its parents.

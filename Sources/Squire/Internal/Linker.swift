@@ -528,8 +528,6 @@ final class Linker {
 
   /// Every key some container in the chain can answer, nearest first.
   var keys: [LookupKey] {
-    // One level (a root linked whole): its keys are already distinct.
-    if levels.count == 1 { return Array(levels[0].index.keys) }
     var seen = Set<LookupKey>()
     var keys: [LookupKey] = []
     for level in levels {

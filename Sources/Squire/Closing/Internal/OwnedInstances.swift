@@ -142,17 +142,29 @@ final class OwnedInstances: @unchecked Sendable {
   /// Closes what a child owns, its own children first: what closing the child's container does
   /// (a child publishes no snapshot), from its parent.
   func closeAsChild() -> CloseReport {
-    let (children, cleanups) = close()
-    var report = CloseReport.empty
-    for child in children { report = report.merged(with: child.closeAsChild()) }
-    return report.merged(with: runCleanups(cleanups))
+    Self.finishClosing(close())
   }
 
   /// The async form of ``closeAsChild()``: async cleanups run too.
   func closeAsChild() async -> CloseReport {
-    let (children, cleanups) = close()
+    await Self.finishClosing(close())
+  }
+
+  /// What closing does once ``close()`` handed it over: the children, then the cleanups.
+  static func finishClosing(
+    _ taken: (children: [OwnedInstances], cleanups: [PendingCleanup])
+  ) -> CloseReport {
     var report = CloseReport.empty
-    for child in children { report = report.merged(with: await child.closeAsChild()) }
-    return report.merged(with: await runCleanups(cleanups))
+    for child in taken.children { report = report.merged(with: child.closeAsChild()) }
+    return report.merged(with: runCleanups(taken.cleanups))
+  }
+
+  /// The async form of ``finishClosing(_:)``.
+  static func finishClosing(
+    _ taken: (children: [OwnedInstances], cleanups: [PendingCleanup])
+  ) async -> CloseReport {
+    var report = CloseReport.empty
+    for child in taken.children { report = report.merged(with: await child.closeAsChild()) }
+    return report.merged(with: await runCleanups(taken.cleanups))
   }
 }
