@@ -199,6 +199,16 @@ public final class RequestScope: Sendable {
     return handler
   }
 
+  /// S13 as a server's middleware does it: a child, the handler resolved with `await`, the
+  /// child closed with `await close()` (async cleanups would run too).
+  @inline(never)
+  public func withoutValuesAsync() async -> ScopeHandler {
+    let scope = Container(parent: parent)
+    let handler: ScopeHandler = await scope.resolve()
+    await scope.close()
+    return handler
+  }
+
   /// S13 with a handler that depends on one of the request's values (the user).
   @inline(never)
   public func withUsedValues(_ id: Int) -> ScopeUserHandler {

@@ -15,7 +15,9 @@
 // with a cleanup resolved in it, the child closed (S13); the same without the values; the same
 // with a handler that depends on one of them. `s13-filled N`: the handler that depends on the
 // user, the user handed to each scope as its instance of a `.perContainer` component of the
-// parent (`fill`, SquireHummingbird's way) instead of being registered in it.
+// parent (`fill`, SquireHummingbird's way) instead of being registered in it. `s13-async N`:
+// `s13-none` from async code, as RequestScopeMiddleware does it (`await resolve()`,
+// `await close()`).
 //
 // `callgrind squire s11 N`, `s11-single N`, `s12 N`: the S2 graph with a decorator on a leaf,
 // the S3 graph with a decorator on its `.single` leaf, and the S2 graph with a contextual binding.
@@ -161,6 +163,16 @@ case "s13", "s13-none", "s13-used", "s13-filled":
     default: consume(scope.withUsedValues(index))
     }
   }
+  exit(0)
+case "s13-async":
+  // From a detached task, as S9: valgrind does not run an async top-level program.
+  let scope = RequestScope()
+  let done = DispatchSemaphore(value: 0)
+  Task.detached {
+    for _ in 0..<count { consume(await scope.withoutValuesAsync()) }
+    done.signal()
+  }
+  done.wait()
   exit(0)
 case "s11", "s11-single", "s12", "s11-base", "s11-single-base":
   // Each called straight from its own loop, the undecorated graphs (`-base`: S2 and S3) too, so

@@ -43,12 +43,12 @@ extension Container {
     return false
   }
 
-  private func beginClosing() -> (children: [OwnedInstances], cleanups: [PendingCleanup]) {
+  private func beginClosing() -> OwnedInstances.Closing {
     let taken = owned.close()
     // The fast path reads `published` without checking: a closed container stops publishing.
     // Only a root publishes; a child (a request's scope) has nothing to unpublish.
     if parent == nil { lock.withLock { published.store(nil, ordering: .sequentiallyConsistent) } }
-    if let parent, owned.isKnownToParent { parent.owned.forget(child: ObjectIdentifier(owned)) }
+    if let parent, owned.isKnownToParent { parent.owned.forget(child: owned) }
     return taken
   }
 

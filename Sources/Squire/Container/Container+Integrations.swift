@@ -124,6 +124,6 @@ extension Container {
   @discardableResult
   public func fill<T>(_ slot: InstanceSlot<T>, with instance: T) -> Bool {
     if owned.isClosed { return false }
-    return owned.cell(for: slot.record) { SharedInstance<T>() }.fill(instance)
+    return owned.cell(for: slot.record) { SharedInstance<T>(sharing: $0) }.fill(instance)
   }
 }

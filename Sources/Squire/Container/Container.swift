@@ -31,8 +31,20 @@ public final class Container: @unchecked Sendable {
 
   /// Guards this container's registrations and the building of its snapshot. Never taken by a
   /// resolve that finds a current snapshot; taken shared by a child that links (it reads its
-  /// parents' records), so that children do not wait for each other.
-  let lock = ReadWriteLock()
+  /// parents' records), so that children do not wait for each other. Made on first use: a
+  /// child per request that registers nothing never needs one.
+  var lock: ReadWriteLock {
+    if let made = lazyLock.load(ordering: .acquiring) { return made.takeUnretainedValue() }
+    return makeLock()
+  }
+  /// Retained by this reference, released when the container goes. (Not an
+  /// `AtomicLazyReference`: its `load()` is not specialised, and looks up generic metadata.)
+  private let lazyLock = Atomic<Unmanaged<ReadWriteLock>?>(nil)
+
+  /// Whether this container registered anything (a component, a decorator, a type its children
+  /// supply). Set under ``lock``; a child that has not resolves through its parents' snapshot as
+  /// it is, without taking a lock.
+  private let hasRegistrations = Atomic<Bool>(false)
 
   /// The snapshot the inlined fast path of `resolve` reads: only a root container publishes
   /// here. A child's snapshot can go stale when a parent registers, which the fast path would
@@ -102,13 +114,15 @@ public final class Container: @unchecked Sendable {
   }
 
   deinit {
+    lazyLock.load(ordering: .acquiring)?.release()
     // The snapshots go after this, with nothing left that a `Lazy` could resolve through.
     if let keeper = cycleKeeper.load(ordering: .acquiring) {
       keeper.takeUnretainedValue().breakCycles()
       keeper.release()
     }
-    // Only a child that owned a cleanup is remembered: most go without touching the parent.
-    if let parent, owned.isKnownToParent { parent.owned.forget(child: ObjectIdentifier(owned)) }
+    // Only a child that owned a cleanup is remembered, and closing it forgot it: most go
+    // without touching the parent.
+    if let parent, owned.mayBeInParentList { parent.owned.forget(child: owned) }
   }
 
   // MARK: Registration
@@ -120,6 +134,7 @@ public final class Container: @unchecked Sendable {
     withLock { released in
       record.position = records.count
       records.append(record)
+      hasRegistrations.store(true, ordering: .releasing)
       invalidate(releasing: &released)
     }
     return Component(container: self, record: record)
@@ -185,6 +200,7 @@ public final class Container: @unchecked Sendable {
     decorator.owner = self
     withLock { released in
       decorators.append(decorator)
+      hasRegistrations.store(true, ordering: .releasing)
       needsFullLink = true
       invalidate(releasing: &released)
     }
@@ -194,6 +210,7 @@ public final class Container: @unchecked Sendable {
   func leaveToChildren(_ key: LookupKey) {
     withLock { released in
       suppliedByChildren.insert(key)
+      hasRegistrations.store(true, ordering: .releasing)
       needsFullLink = true
       invalidate(releasing: &released)
     }
@@ -234,6 +251,10 @@ public final class Container: @unchecked Sendable {
     guard let parent else { return linkRoot() }
     // Asked before taking this container's lock: a parent is always locked after its children.
     let base = parent.snapshot
+    // Nothing of its own: the child resolves through its parent's snapshot as it is (see
+    // below), and need not remember it. A registration that races with this resolve comes
+    // after it.
+    if !hasRegistrations.load(ordering: .acquiring) { return base }
     return withLock { released in
       if let linked, linked.base === base { return linked.snapshot }
       let snapshot: Snapshot
@@ -267,6 +288,22 @@ public final class Container: @unchecked Sendable {
     }
   }
 
+  /// The root whose published snapshot this container resolves through as it is: itself, or
+  /// the root above a child with nothing registered in it nor in the parents between them.
+  /// `nil` when a container on the way registered something or is closed (the general path
+  /// links, or says it is closed).
+  @usableFromInline
+  func publishingRoot() -> Container? {
+    var container = self
+    while let parent = container.parent {
+      if container.hasRegistrations.load(ordering: .acquiring) || container.owned.isClosed {
+        return nil
+      }
+      container = parent
+    }
+    return container
+  }
+
   private func linkRoot() -> Snapshot {
     withLock { released in
       if let current = published.load(ordering: .sequentiallyConsistent) {
@@ -284,6 +321,16 @@ public final class Container: @unchecked Sendable {
       published.store(Unmanaged.passUnretained(snapshot), ordering: .sequentiallyConsistent)
       return snapshot
     }
+  }
+
+  /// Makes ``lock`` on first use; a thread that loses the race takes the winner's.
+  private func makeLock() -> ReadWriteLock {
+    let made = Unmanaged.passRetained(ReadWriteLock())
+    let (exchanged, original) = lazyLock.compareExchange(
+      expected: nil, desired: made, ordering: .acquiringAndReleasing)
+    if exchanged { return made.takeUnretainedValue() }
+    made.release()
+    return original!.takeUnretainedValue()
   }
 
   /// The keeper of this container's placeholders, made on first use (see ``cycleKeeper``).
@@ -394,7 +441,9 @@ public final class Container: @unchecked Sendable {
   /// The cell holding a `.perContainer` or `.weak` instance of `record` in this container; the
   /// same cell across snapshots, so relinking keeps the instance.
   @usableFromInline
-  func cell<Cell: AnyObject>(for record: ComponentRecord, make: () -> Cell) -> Cell {
+  func cell<Cell: AnyObject>(
+    for record: ComponentRecord, make: (ConditionLock) -> Cell
+  ) -> Cell {
     owned.cell(for: record, make: make)
   }
 

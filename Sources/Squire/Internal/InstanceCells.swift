@@ -44,6 +44,21 @@ final class Creation: @unchecked Sendable {
 
   /// The creation of a factory running on this thread right now, if any.
   static let current = ThreadLocal<Creation>()
+
+  /// Makes `creation` this thread's current one while its factory runs; returns the one it
+  /// replaces, for ``leave(_:)``.
+  @usableFromInline
+  static func enter(_ creation: Creation) -> Creation? {
+    let outer = current.value
+    current.value = creation
+    return outer
+  }
+
+  /// Ends what ``enter(_:)`` began.
+  @usableFromInline
+  static func leave(_ outer: Creation?) {
+    current.value = outer
+  }
 }
 
 /// Who waits for whom, across threads and tasks: consulted only by a resolve about to wait for
@@ -86,42 +101,68 @@ protocol PendingCell: AnyObject {
   func abandonPending()
 }
 
+/// What a resolve that asks a cell for its instance does, decided under the cell's lock. Not
+/// nested in the generic cell: its metadata would be looked up on every call.
+@usableFromInline
+enum CellClaim {
+  /// The cell holds the instance.
+  case found
+  /// This resolve made the instance and keeps it pending.
+  case foundPending
+  /// This resolve makes it.
+  case create
+  /// Another resolve is making it: wait.
+  case wait
+}
+
 /// The creation protocol shared by the cells; `T` is the instance's type.
 @usableFromInline
 class OnceCell<T>: @unchecked Sendable {
-  let state = ConditionLock()
-  /// Guarded by `state`.
-  private var creator: Creation?
-  private var creatorIsAsync = false
-  private var pending: T?
-  private var asyncWaiters: [UnsafeContinuation<Void, Never>] = []
+  /// The cell's own lock, or the one of the container whose cells share it.
+  let state: ConditionLock
+  // Guarded by `state`, hence no dynamic exclusivity checks.
+  @exclusivity(unchecked) private var creator: Creation?
+  @exclusivity(unchecked) private var creatorIsAsync = false
+  /// The instance kept pending (see ``keepPending(_:_:)``), boxed: an `Optional<T>` would
+  /// have its metadata looked up wherever this unspecialised code touches it.
+  @exclusivity(unchecked) private var pending: Any?
+  @exclusivity(unchecked) private var asyncWaiters: [UnsafeContinuation<Void, Never>] = []
 
+  /// A cell with a lock of its own.
   @usableFromInline
-  init() {}
+  init() {
+    state = ConditionLock()
+  }
+
+  /// A cell that shares `lock` (its container's) with the container's other cells: a thread
+  /// waiting on it is woken when any of them is made, and looks again.
+  @usableFromInline
+  init(sharing lock: ConditionLock) {
+    state = lock
+  }
 
   /// The instance, if the cell holds one; called with `state` held.
   func current() -> T? { nil }
+  /// Whether the cell holds an instance; called with `state` held. Not generic: the path that
+  /// finds a `.single`'s or a scope's instance reads it in code specialised for its type.
+  func holdsInstance() -> Bool { false }
   /// Keeps `instance`; called with `state` held.
   func store(_ instance: T) {}
-
-  private enum Claim {
-    case found(T)
-    case create
-    case wait(Creation)
-  }
+  /// Marks the instance the creator wrote as there; called with `state` held.
+  func markStored() {}
 
   /// Decides under the lock what a resolve that asks does; throws a cycle, or "needs await".
   private func claim(
     _ me: Creation, isAsync: Bool, _ step: PathStep
-  ) throws(ResolutionError) -> Claim {
-    if let instance = current() { return .found(instance) }
+  ) throws(ResolutionError) -> CellClaim {
+    if holdsInstance() { return .found }
     guard let owner = creator else {
       creator = me
       creatorIsAsync = isAsync
       return .create
     }
     if owner.isSelfOrOuter(of: me) {
-      if let pending { return .found(pending) }
+      if pending != nil { return .foundPending }
       // Asked for while this resolve (or one it runs inside of) is making it. The cycle is
       // named here: the path of a resolve nested in a factory does not show the outer one.
       throw ResolutionError(reason: .cycle([step.description, step.description])).entering(step)
@@ -134,7 +175,29 @@ class OnceCell<T>: @unchecked Sendable {
       // next one needs.
       throw ResolutionError(reason: .cycle([step.description, step.description])).entering(step)
     }
-    return .wait(owner)
+    return .wait
+  }
+
+  /// What a synchronous resolve that asks does: `.found` (the cell holds the instance),
+  /// `.foundPending` (this resolve made it, and keeps it pending), or `.create` (this resolve
+  /// is the creator: it makes the instance, then ends with ``endCreation(published:)``). Waits
+  /// for another thread's creator meanwhile.
+  @usableFromInline
+  func claimOrWait(_ me: Creation, _ step: PathStep) throws(ResolutionError) -> CellClaim {
+    state.lock()
+    defer { state.unlock() }
+    while true {
+      let decision = try claim(me, isAsync: false, step)
+      guard decision == .wait else { return decision }
+      state.wait()
+      WaitGraph.stopWaiting(me)
+    }
+  }
+
+  /// The instance this resolve keeps pending (see ``claimOrWait(_:_:)``).
+  @usableFromInline
+  func pendingInstance() -> T {
+    state.withLock { pending as! T }
   }
 
   /// The instance, made by `make` if this resolve is the first to ask.
@@ -142,31 +205,20 @@ class OnceCell<T>: @unchecked Sendable {
     _ context: inout ResolutionContext, _ step: PathStep, _ make: Body<T>
   ) throws(ResolutionError) -> T {
     let me = context.creationForThisThread()
-    state.lock()
-    waiting: while true {
-      let decision: Claim
-      do {
-        decision = try claim(me, isAsync: false, step)
-      } catch {
-        state.unlock()
-        throw error
-      }
-      switch decision {
-      case .found(let instance):
-        state.unlock()
-        return instance
-      case .wait:
-        state.wait()
-        WaitGraph.stopWaiting(me)
-      case .create:
-        state.unlock()
-        break waiting
+    claiming: while true {
+      switch try claimOrWait(me, step) {
+      case .found:
+        // A `.weak` instance may have gone meanwhile: ask again.
+        if let instance = state.withLock({ current() }) { return instance }
+      case .foundPending:
+        return pendingInstance()
+      case .create, .wait:
+        break claiming
       }
     }
-    let deferredBefore = context.deferred?.count ?? 0
-    let outer = Creation.current.value
-    Creation.current.value = me
-    defer { Creation.current.value = outer }
+    let deferredBefore = context.deferredCount
+    let outer = Creation.enter(me)
+    defer { Creation.leave(outer) }
     do {
       let made = try make(&context)
       finish(made, context: &context, deferredBefore: deferredBefore, me)
@@ -184,7 +236,7 @@ class OnceCell<T>: @unchecked Sendable {
     let me = context.creationForTask()
     while true {
       state.lock()
-      let decision: Claim
+      let decision: CellClaim
       do {
         decision = try claim(me, isAsync: true, step)
       } catch {
@@ -193,8 +245,12 @@ class OnceCell<T>: @unchecked Sendable {
       }
       state.unlock()
       switch decision {
-      case .found(let instance):
-        return instance
+      case .found:
+        // A `.weak` instance may have gone meanwhile: ask again.
+        if let instance = state.withLock({ current() }) { return instance }
+        continue
+      case .foundPending:
+        return pendingInstance()
       case .wait:
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
           state.lock()
@@ -211,7 +267,7 @@ class OnceCell<T>: @unchecked Sendable {
       case .create:
         break
       }
-      let deferredBefore = context.deferred?.count ?? 0
+      let deferredBefore = context.deferredCount
       do {
         let made = try await make(&context)
         finish(made, context: &context, deferredBefore: deferredBefore, me)
@@ -228,14 +284,20 @@ class OnceCell<T>: @unchecked Sendable {
   private func finish(
     _ made: T, context: inout ResolutionContext, deferredBefore: Int, _ me: Creation
   ) {
-    if (context.deferred?.count ?? 0) > deferredBefore {
-      state.lock()
-      pending = made
-      state.unlock()
-      me.pending.append(Pending(self))
+    if context.deferredCount > deferredBefore {
+      keepPending(made, me)
     } else {
       release(made)
     }
+  }
+
+  /// Keeps `made` pending: the deferred steps of the resolve that made it have to run first.
+  @usableFromInline
+  func keepPending(_ made: T, _ me: Creation) {
+    state.lock()
+    pending = made
+    state.unlock()
+    me.pending.append(Pending(self))
   }
 
   /// Keeps `instance`, made elsewhere, when the cell has none and no resolve is making one;
@@ -248,24 +310,42 @@ class OnceCell<T>: @unchecked Sendable {
     return true
   }
 
-  /// Ends a creation: keeps `made` if there is one, and wakes everyone waiting.
+  /// Ends a creation: keeps `made` if there is one, and wakes everyone waiting. An instance
+  /// kept pending and not published is let go of after the lock is released (its `deinit`
+  /// may call the container).
   fileprivate func release(_ made: T?) {
     state.lock()
     if let made { store(made) }
+    endCreationLocked()
+  }
+
+  /// Ends this resolve's creation: `published` when it wrote the instance (a
+  /// ``SharedInstance``'s `value`), `false` when making it failed. Wakes everyone waiting.
+  @usableFromInline
+  func endCreation(published: Bool) {
+    state.lock()
+    if published { markStored() }
+    endCreationLocked()
+  }
+
+  /// Called with `state` held, which it releases.
+  private func endCreationLocked() {
     creator = nil
     creatorIsAsync = false
+    let dropped = pending
     pending = nil
     let waiters = asyncWaiters
     asyncWaiters = []
     state.broadcast()
     state.unlock()
+    withExtendedLifetime(dropped) {}
     for waiter in waiters { waiter.resume() }
   }
 
   fileprivate func takePending() -> T? {
     state.lock()
     defer { state.unlock() }
-    return pending
+    return pending as? T
   }
 
   private final class Pending: PendingCell {
@@ -300,16 +380,23 @@ final class SharedInstance<T>: OnceCell<T>, InstanceCell, @unchecked Sendable {
   var value: T?
 
   @usableFromInline
-  override init() {}
+  override init() { super.init() }
+
+  @usableFromInline
+  override init(sharing lock: ConditionLock) { super.init(sharing: lock) }
 
   override func current() -> T? {
     ready.load(ordering: .relaxed) ? value : nil
   }
 
+  override func holdsInstance() -> Bool { ready.load(ordering: .relaxed) }
+
   override func store(_ instance: T) {
     value = instance
     ready.store(true, ordering: .releasing)
   }
+
+  override func markStored() { ready.store(true, ordering: .releasing) }
 
   @inlinable
   @inline(__always)
@@ -322,11 +409,38 @@ final class SharedInstance<T>: OnceCell<T>, InstanceCell, @unchecked Sendable {
     return try create(&context, step, make)
   }
 
-  @usableFromInline
+  /// Makes the instance, or waits for the resolve that makes it. Inlined where the component
+  /// is linked, so that the instance is handed over in code specialised for its type (no
+  /// generic metadata looked up); the protocol itself is not generic.
+  @inlinable
   func create(
     _ context: inout ResolutionContext, _ step: PathStep, _ make: Body<T>
   ) throws(ResolutionError) -> T {
-    try getOrMake(&context, step, make)
+    let me = context.creationForThisThread()
+    switch try claimOrWait(me, step) {
+    case .found: return value.unsafelyUnwrapped
+    case .foundPending: return pendingInstance()
+    case .create, .wait: break
+    }
+    let deferredBefore = context.deferredCount
+    let outer = Creation.enter(me)
+    defer { Creation.leave(outer) }
+    let made: T
+    do {
+      made = try make(&context)
+    } catch {
+      endCreation(published: false)
+      throw error
+    }
+    if context.deferredCount > deferredBefore {
+      keepPending(made, me)
+    } else {
+      // Only the creator writes it; readers read it once `ready` is set (with release
+      // ordering, by `endCreation`).
+      value = made
+      endCreation(published: true)
+    }
+    return made
   }
 
   /// The async form of ``get(_:_:_:)``.
@@ -346,11 +460,16 @@ final class WeakInstance<T>: OnceCell<T>, InstanceCell, @unchecked Sendable {
   private weak var object: AnyObject?
 
   @usableFromInline
-  override init() {}
+  override init() { super.init() }
+
+  @usableFromInline
+  override init(sharing lock: ConditionLock) { super.init(sharing: lock) }
 
   override func current() -> T? {
     object.flatMap { $0 as? T }
   }
+
+  override func holdsInstance() -> Bool { object != nil }
 
   override func store(_ instance: T) {
     object = instance as AnyObject
@@ -375,6 +494,7 @@ final class WeakInstance<T>: OnceCell<T>, InstanceCell, @unchecked Sendable {
 extension ResolutionContext {
   /// This resolve's creation; a resolve that starts inside a factory running on this thread is
   /// nested in that factory's.
+  @usableFromInline
   mutating func creationForThisThread() -> Creation {
     if let creation { return creation }
     let made = Creation(parent: Creation.current.value)

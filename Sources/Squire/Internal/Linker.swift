@@ -748,7 +748,7 @@ final class Linker {
         { context throws(ResolutionError) -> Impl in
           let cell =
             ObjectIdentifier(context.container) == home
-            ? homeCell : context.container.cell(for: record) { SharedInstance<Impl>() }
+            ? homeCell : context.container.cell(for: record) { SharedInstance<Impl>(sharing: $0) }
           if _slowPath(context.container.owned.isClosed) { throw Self.closed(step) }
           return try cell.get(&context, step, owned)
         }, async: asyncBody)
@@ -883,10 +883,12 @@ final class Linker {
       }
       if weakly {
         return LinkedLifetime(
-          perContainer(record, step, owned, ownedAsync) { WeakInstance<Impl>() })
+          perContainer(record, step, owned, ownedAsync) { WeakInstance<Impl>(sharing: $0) })
       }
-      let producer = perContainer(record, step, owned, ownedAsync) { SharedInstance<Impl>() }
-      let homeCell = container.cell(for: record) { SharedInstance<Impl>() }
+      let producer = perContainer(record, step, owned, ownedAsync) {
+        SharedInstance<Impl>(sharing: $0)
+      }
+      let homeCell = container.cell(for: record) { SharedInstance<Impl>(sharing: $0) }
       return LinkedLifetime(
         .perContainer(ObjectIdentifier(container), homeCell, owned), async: producer.asyncBody)
     case .single:
@@ -967,7 +969,7 @@ final class Linker {
   /// through its parent's snapshot). The home container's cell is found without a lookup.
   func perContainer<Impl, Cell: InstanceCell<Impl>>(
     _ record: ComponentRecord, _ step: PathStep, _ owned: @escaping Body<Impl>,
-    _ ownedAsync: AsyncBody<Impl>?, _ makeCell: @escaping @Sendable () -> Cell
+    _ ownedAsync: AsyncBody<Impl>?, _ makeCell: @escaping @Sendable (ConditionLock) -> Cell
   ) -> Producer<Impl> {
     let home = ObjectIdentifier(container)
     let homeCell = container.cell(for: record, make: makeCell)

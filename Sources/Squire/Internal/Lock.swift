@@ -71,8 +71,9 @@ final class Lock: @unchecked Sendable {
 }
 
 /// A mutex with a condition variable: what a thread waiting for another to finish making a
-/// cached instance sleeps on. Held only to read or change a cell's state, never while user code
-/// runs.
+/// cached instance sleeps on. Held only to read or change a cell's state (or, for a
+/// container's, what it owns), never while user code runs.
+@usableFromInline
 final class ConditionLock: @unchecked Sendable {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private let condition: UnsafeMutablePointer<pthread_cond_t>
@@ -112,6 +113,12 @@ final class ConditionLock: @unchecked Sendable {
 
   /// Wakes every thread in ``wait()``.
   func broadcast() { pthread_cond_broadcast(condition) }
+
+  func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    lock()
+    defer { unlock() }
+    return try body()
+  }
 }
 
 /// A value per thread, kept by a `pthread` key: set and read only on slow paths (a thread that

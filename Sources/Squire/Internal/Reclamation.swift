@@ -95,12 +95,14 @@ extension Container {
     return retained?.takeRetainedValue()
   }
 
-  /// The producer the root's published snapshot has for a plain `T` in its fast table,
-  /// retained: what an async resolve runs across its suspensions, on whatever threads they
+  /// The producer the root's published snapshot has for a plain `T` in its fast table (the
+  /// root above a child with nothing registered, for that child), retained: what an async resolve runs across its suspensions, on whatever threads they
   /// resume on.
   func publishedProducer<T>(for type: T.Type) -> Producer<T>? {
+    // A child with nothing registered resolves through its root's (see `publishingRoot()`).
+    guard let root = parent == nil ? self : publishingRoot() else { return nil }
     _ = _squire_enter_resolve()
-    let retained = published.load(ordering: .sequentiallyConsistent)?
+    let retained = root.published.load(ordering: .sequentiallyConsistent)?
       ._withUnsafeGuaranteedRef { $0.table.producer(for: ObjectIdentifier(T.self)) }?.retain()
     _squire_leave_resolve()
     // Not `Optional.map`: its closure would need `Producer<T>`'s metadata, a runtime lookup

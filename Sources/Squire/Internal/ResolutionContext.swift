@@ -108,6 +108,10 @@ struct ResolutionContext {
     }
   }
 
+  /// How many deferred steps this resolve has.
+  @inlinable
+  var deferredCount: Int { extras?.deferred?.count ?? 0 }
+
   /// Cyclic injections waiting for the end of the resolve; `nil` until there is one.
   @inlinable
   var deferred: [Deferred]? {

@@ -188,6 +188,30 @@ extension Container {
     if nesting > ResolutionContext.maximumNesting {
       throw ResolutionContext.nestedTooDeep(T.self, qualifier)
     }
+    // A child with nothing registered (a request's scope) takes the root's producer as the
+    // root's own fast path does; its `.perContainer` instances are still its own (found
+    // through the resolving container). The root's snapshot stays while this thread announces
+    // its epoch: for the whole call.
+    if qualifier == .none && arguments == nil && parent != nil, let root = publishingRoot(),
+      let current = root.published.load(ordering: .sequentiallyConsistent),
+      let found = current._withUnsafeGuaranteedRef({
+        $0.table.producer(for: ObjectIdentifier(T.self))
+      })
+    {
+      var context = ResolutionContext(container: self)
+      if let isolation { context.isolation = ObjectIdentifier(isolation) }
+      // Not `Result`, as the inlined fast path has it: this code is not specialised, and
+      // `Result<T, _>`'s metadata would be looked up on every call.
+      do {
+        let resolved = try unsafeDowncast(found.takeUnretainedValue(), to: Producer<T>.self)
+          .body(&context)
+        try context.finish()
+        return resolved
+      } catch {
+        context.fail()
+        throw error.finished(requested: String(describing: T.self))
+      }
+    }
     let snapshot = self.snapshot
     let producer = snapshot.slowProducer(for: T.self, qualifier: qualifier)
     var context = ResolutionContext(container: self)

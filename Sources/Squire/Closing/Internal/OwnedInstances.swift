@@ -11,6 +11,12 @@ struct PendingCleanup {
 
   let component: String
   let run: Run
+
+  /// Whether running it needs `await`.
+  var isAsync: Bool {
+    if case .async = run { return true }
+    return false
+  }
 }
 
 /// Runs `cleanups` last made first; a failure is reported and the next one runs anyway.
@@ -55,39 +61,84 @@ func runCleanups(_ cleanups: [PendingCleanup]) async -> CloseReport {
 /// Children are remembered only once they own a cleanup, and forgotten when they close or go:
 /// a parent serving a child per request keeps no list that grows with the requests. A parent
 /// keeps what its children own, not the children: closing a child needs nothing else, and a
-/// weak reference to each request's container would cost it a side table.
+/// weak reference to each request's container would cost it a side table. The children are a
+/// list threaded through them (newest first), so that remembering and forgetting one costs no
+/// allocation and no hashing.
+///
+/// Its lock is shared with the cells it makes (their creation protocol takes it for a few
+/// instructions at a time, never while user code runs): a request's scope makes one lock, not
+/// one per cell. Nothing is released while it is held: an instance's `deinit` may call the
+/// container.
 @usableFromInline
 final class OwnedInstances: @unchecked Sendable {
-  private let lock = Lock()
+  /// Guards what follows, and the state of the cells this container makes.
+  let lock = ConditionLock()
   private let closed = Atomic<Bool>(false)
-  /// Whether the parent has this container among its children to close.
+  /// Whether the parent has been asked to remember this container among its children to close.
   private let knownToParent = Atomic<Bool>(false)
-  // Guarded by `lock`.
-  private var cells: [ObjectIdentifier: AnyObject] = [:]
-  private var cleanups: [PendingCleanup] = []
-  private var children: [ObjectIdentifier: (order: Int, owned: OwnedInstances)] = [:]
-  private var nextChild = 0
+  /// Whether this container is in its parent's list of children; written under the parent's
+  /// lock, read without it by a container that goes (only after its own close forgot it).
+  private let inParentList = Atomic<Bool>(false)
+  // Guarded by `lock`, hence no dynamic exclusivity checks. The first cell is kept apart: most
+  // containers that make cells (a request's scope) make one or two, and need no dictionary.
+  @exclusivity(unchecked) private var firstCell: (id: ObjectIdentifier, cell: AnyObject)?
+  @exclusivity(unchecked) private var cells: [ObjectIdentifier: AnyObject] = [:]
+  @exclusivity(unchecked) private var cleanups: [PendingCleanup] = []
+  /// The newest child in the list of children to close first.
+  @exclusivity(unchecked) private var newestChild: OwnedInstances?
+  // Guarded by the parent's lock: this container's neighbours in its parent's list. The older
+  // one is held (the list holds each child once); the newer one holds this one.
+  @exclusivity(unchecked) private var olderSibling: OwnedInstances?
+  @exclusivity(unchecked) private unowned(unsafe) var newerSibling: OwnedInstances?
 
   @usableFromInline
   var isClosed: Bool { closed.load(ordering: .acquiring) }
 
-  /// The cell of `record` in this container, made on first use. Keyed by the record's identity:
-  /// the record stays alive as long as this container (its own or an ancestor's), so its
-  /// address is not reused while the key is.
+  /// The cell of `record` in this container, made on first use (sharing this container's
+  /// lock). Keyed by the record's identity: the record stays alive as long as this container
+  /// (its own or an ancestor's), so its address is not reused while the key is.
   @usableFromInline
-  func cell<Cell: AnyObject>(for record: ComponentRecord, make: () -> Cell) -> Cell {
-    lock.withLock {
-      let id = ObjectIdentifier(record)
-      if let existing = cells[id] as? Cell { return existing }
-      let made = make()
-      cells[id] = made
+  func cell<Cell: AnyObject>(
+    for record: ComponentRecord, make: (ConditionLock) -> Cell
+  ) -> Cell {
+    let id = ObjectIdentifier(record)
+    // A cell of another kind (the component's lifetime changed) is replaced, and let go of
+    // once the lock is released.
+    var replaced: AnyObject?
+    defer { withExtendedLifetime(replaced) {} }
+    lock.lock()
+    defer { lock.unlock() }
+    if let first = firstCell, first.id == id {
+      if let existing = first.cell as? Cell { return existing }
+      let made = make(lock)
+      replaced = first.cell
+      firstCell = (id, made)
       return made
     }
+    if !cells.isEmpty, let existing = cells[id] {
+      if let existing = existing as? Cell { return existing }
+      replaced = existing
+    }
+    let made = make(lock)
+    if firstCell == nil && replaced == nil {
+      firstCell = (id, made)
+    } else {
+      cells[id] = made
+    }
+    return made
   }
 
   /// Forgets the cells of the records `ids` names: the next resolve makes new instances.
   func removeCells(_ ids: Set<ObjectIdentifier>) {
-    lock.withLock { cells = cells.filter { !ids.contains($0.key) } }
+    var removed: [AnyObject] = []
+    lock.withLock {
+      if let first = firstCell, ids.contains(first.id) {
+        removed.append(first.cell)
+        firstCell = nil
+      }
+      for id in ids { if let cell = cells.removeValue(forKey: id) { removed.append(cell) } }
+    }
+    withExtendedLifetime(removed) {}
   }
 
   /// Keeps `cleanup` to run at close.
@@ -102,40 +153,89 @@ final class OwnedInstances: @unchecked Sendable {
 
   var isKnownToParent: Bool { knownToParent.load(ordering: .acquiring) }
 
+  /// Whether the parent may still have this container in its list (a container that goes
+  /// asks its parent to forget it only then).
+  var mayBeInParentList: Bool {
+    isKnownToParent && inParentList.load(ordering: .acquiring)
+  }
+
   /// Keeps what a child owns, to close it first when this container closes: until the child
   /// closes or goes (``forget(child:)``).
   func remember(child: OwnedInstances) {
     lock.withLock {
-      let id = ObjectIdentifier(child)
-      if children[id] == nil {
-        children[id] = (nextChild, child)
-        nextChild += 1
-      }
+      if child.inParentList.load(ordering: .relaxed) { return }
+      child.olderSibling = newestChild
+      newestChild?.newerSibling = child
+      newestChild = child
+      child.inParentList.store(true, ordering: .releasing)
     }
   }
 
   /// How many children this container would close first (for tests: it must not grow with
   /// children that are gone).
-  var childCount: Int { lock.withLock { children.count } }
+  var childCount: Int {
+    lock.withLock {
+      var count = 0
+      var next = newestChild
+      while let child = next {
+        count += 1
+        next = child.olderSibling
+      }
+      return count
+    }
+  }
 
-  func forget(child id: ObjectIdentifier) {
-    lock.withLock { _ = children.removeValue(forKey: id) }
+  /// Lets go of `child`, which closed or goes; nothing if this container no longer has it.
+  func forget(child: OwnedInstances) {
+    let unlinked: OwnedInstances? = lock.withLock {
+      guard child.inParentList.load(ordering: .relaxed) else { return nil }
+      let older = child.olderSibling
+      older?.newerSibling = child.newerSibling
+      if let newer = child.newerSibling {
+        newer.olderSibling = older
+      } else {
+        newestChild = older
+      }
+      child.olderSibling = nil
+      child.newerSibling = nil
+      child.inParentList.store(false, ordering: .releasing)
+      // The list held the child (through its newer sibling, or as the newest): the reference
+      // goes once the lock is released.
+      return child
+    }
+    withExtendedLifetime(unlinked) {}
+  }
+
+  /// What closing a container hands over: its open children, newest first, and its cleanups;
+  /// the cells, let go of after the cleanups ran.
+  struct Closing {
+    var children: [OwnedInstances] = []
+    var cleanups: [PendingCleanup] = []
+    var cells: (first: AnyObject?, rest: [ObjectIdentifier: AnyObject]) = (nil, [:])
   }
 
   /// Marks the container closed and hands over what closing it must do: what its open children
-  /// own, last remembered first, and its cleanups. Only the first call gets anything. The cells
-  /// go too, so the instances are released once the cleanups have run.
-  func close() -> (children: [OwnedInstances], cleanups: [PendingCleanup]) {
+  /// own, last remembered first, its cleanups, and its cells (released by the caller once the
+  /// cleanups have run). Only the first call gets anything.
+  func close() -> Closing {
     lock.withLock {
-      if closed.exchange(true, ordering: .acquiringAndReleasing) { return ([], []) }
-      // Most containers (a request's scope) have no children to close: no sorting, no array.
-      let open =
-        children.isEmpty ? [] : children.values.sorted { $0.order > $1.order }.map(\.owned)
-      let taken = cleanups
-      children = [:]
-      cleanups = []
+      if closed.exchange(true, ordering: .acquiringAndReleasing) { return Closing() }
+      var taken = Closing()
+      // Most containers (a request's scope) have no children to close: no array.
+      var next = newestChild
+      while let child = next {
+        taken.children.append(child)
+        next = child.olderSibling
+        child.olderSibling = nil
+        child.newerSibling = nil
+        child.inParentList.store(false, ordering: .releasing)
+      }
+      newestChild = nil
+      swap(&taken.cleanups, &cleanups)
+      taken.cells = (firstCell?.cell, cells)
+      firstCell = nil
       cells = [:]
-      return (open, taken)
+      return taken
     }
   }
 
@@ -151,18 +251,19 @@ final class OwnedInstances: @unchecked Sendable {
   }
 
   /// What closing does once ``close()`` handed it over: the children, then the cleanups.
-  static func finishClosing(
-    _ taken: (children: [OwnedInstances], cleanups: [PendingCleanup])
-  ) -> CloseReport {
+  static func finishClosing(_ taken: consuming Closing) -> CloseReport {
     var report = CloseReport.empty
     for child in taken.children { report = report.merged(with: child.closeAsChild()) }
     return report.merged(with: runCleanups(taken.cleanups))
   }
 
-  /// The async form of ``finishClosing(_:)``.
-  static func finishClosing(
-    _ taken: (children: [OwnedInstances], cleanups: [PendingCleanup])
-  ) async -> CloseReport {
+  /// The async form of ``finishClosing(_:)``; a container with nothing async to clean up is
+  /// closed without suspending.
+  static func finishClosing(_ taken: consuming Closing) async -> CloseReport {
+    if taken.children.isEmpty && !taken.cleanups.contains(where: { $0.isAsync }) {
+      let runNow: ([PendingCleanup]) -> CloseReport = runCleanups
+      return runNow(taken.cleanups)
+    }
     var report = CloseReport.empty
     for child in taken.children { report = report.merged(with: await child.closeAsChild()) }
     return report.merged(with: await runCleanups(taken.cleanups))
