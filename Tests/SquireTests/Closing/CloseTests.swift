@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Squire
@@ -41,6 +42,25 @@ final class Sessions: Sendable {
 }
 
 struct CleanupFailed: Error {}
+
+/// A `.perContainer` instance that logs the number its container's test gave it when it closes.
+final class Numbered: @unchecked Sendable {
+  let log: CloseLog
+  var number = 0
+  init(log: CloseLog) { self.log = log }
+  func close() { log.append("\(number)") }
+}
+
+/// An instance that resolves from its container as it goes.
+final class Reaching: Sendable {
+  static let reached = Mutex(0)
+  let container: Container
+  init(_ container: Container) { self.container = container }
+  deinit {
+    _ = try? container.tryResolve(Service.self)
+    Reaching.reached.withLock { $0 += 1 }
+  }
+}
 
 @Suite("Closing")
 struct CloseTests {
@@ -158,6 +178,50 @@ struct CloseTests {
     }
     #expect(made == nil)
     #expect(gone == nil)
+  }
+
+  @Test func aParentClosesItsOpenChildrenNewestFirstAndSkipsThoseClosedBefore() {
+    let log = CloseLog()
+    let parent = container(log)
+    parent.register(Numbered.init).lifetime(.perContainer).onClose { $0.close() }
+    let children = (1...4).map { _ in Container(parent: parent) }
+    for (index, child) in children.enumerated() { child.resolve(Numbered.self).number = index + 1 }
+    // The second and the newest close on their own; the parent closes the other two.
+    children[1].close()
+    children[3].close()
+    #expect(parent.owned.childCount == 2)
+    parent.close()
+    #expect(log.closed == ["2", "4", "3", "1"])
+    #expect(parent.owned.childCount == 0)
+  }
+
+  @Test func aClosedChildWithNothingRegisteredStopsResolving() {
+    let parent = Container()
+    parent.register(Service.init)
+    let child = Container(parent: parent)
+    _ = child.resolve(Service.self)
+    child.close()
+    #expect(throws: ResolutionError.self) { try child.tryResolve(Service.self) }
+    do {
+      _ = try child.tryResolve(Service.self)
+    } catch {
+      #expect(error.reason == .containerClosed)
+    }
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func anInstanceLetGoOfThatResolvesFromItsContainerAsItGoesDoesNotDeadlock() {
+    let parent = Container()
+    parent.register(Service.init).lifetime(.perContainer)
+    let child = Container(parent: parent)
+    child.register { [unowned child] in Reaching(child) }.lifetime(.perContainer)
+    _ = child.resolve(Reaching.self)
+    _ = child.resolve(Service.self)
+    // The cells go, then the instance's `deinit` resolves from the child: not under the lock
+    // the child's cells share.
+    child.resetInstances(of: .perContainer)
+    #expect(Reaching.reached.withLock { $0 } >= 1)
+    child.close()
   }
 
   @Test func aClosedChildIsForgottenByItsParent() {

@@ -26,6 +26,17 @@ struct ChildUnitOfWorkTests {
     #expect(child.snapshot === parent.snapshot)
   }
 
+  @Test func aChildThatRegistersAfterResolvingThroughItsParentGetsItsOwn() {
+    let parent = Self.bigParent()
+    let child = Container(parent: parent)
+    #expect(child.resolve(Car.self).engine is BMWEngine)
+    #expect(child.snapshot === parent.snapshot)
+    child.register(OtherEngine.init).as(Engine.self)
+    #expect(child.resolve(Car.self).engine is OtherEngine)
+    #expect(child.resolve(Engine.self) is OtherEngine)
+    #expect(parent.resolve(Car.self).engine is BMWEngine)
+  }
+
   @Test func aChildLinksOnlyWhatItsRegistrationsChange() {
     let parent = Self.bigParent()
     _ = parent.resolve(Car.self)
