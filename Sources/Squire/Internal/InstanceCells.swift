@@ -22,10 +22,12 @@ import Synchronization
 final class Creation: @unchecked Sendable {
   /// The resolve this one runs inside of, on the same thread.
   let parent: Creation?
-  /// The creation this one waits for; guarded by `WaitGraph.lock`.
-  var waitingFor: Creation?
-  /// Cells made by this resolve whose instances wait for its deferred steps.
-  var pending: [any PendingCell] = []
+  /// The creation this one waits for; guarded by `WaitGraph.lock` (no dynamic exclusivity
+  /// checks).
+  @exclusivity(unchecked) var waitingFor: Creation?
+  /// Cells made by this resolve whose instances wait for its deferred steps; only its resolve
+  /// touches them.
+  @exclusivity(unchecked) var pending: [any PendingCell] = []
 
   init(parent: Creation?) {
     self.parent = parent

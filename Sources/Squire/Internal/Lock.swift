@@ -124,10 +124,13 @@ final class ConditionLock: @unchecked Sendable {
 /// A value per thread, kept by a `pthread` key: set and read only on slow paths (a thread that
 /// runs a cached component's factory says so, for a resolve nested in that factory).
 final class ThreadLocal<Value: AnyObject>: @unchecked Sendable {
-  private var key = pthread_key_t()
+  /// A constant once made: reading it takes no dynamic exclusivity check.
+  private let key: pthread_key_t
 
   init() {
+    var key = pthread_key_t()
     pthread_key_create(&key, nil)
+    self.key = key
   }
 
   /// The calling thread's value (not retained by the key: its owner keeps it alive while set).

@@ -65,12 +65,14 @@ struct ResolutionContext {
   /// What only some resolves need: an object graph, runtime arguments, deferred steps, a
   /// creation. One optional reference, so that a resolve that needs none of them checks one
   /// word at its end and releases nothing.
+  ///
+  /// Only its resolve uses it, one step after the other: no dynamic exclusivity checks.
   @usableFromInline
   final class Extras {
-    @usableFromInline var graph: ObjectGraph?
-    @usableFromInline var arguments: RuntimeArguments?
-    @usableFromInline var deferred: [Deferred]?
-    @usableFromInline var creation: Creation?
+    @exclusivity(unchecked) @usableFromInline var graph: ObjectGraph?
+    @exclusivity(unchecked) @usableFromInline var arguments: RuntimeArguments?
+    @exclusivity(unchecked) @usableFromInline var deferred: [Deferred]?
+    @exclusivity(unchecked) @usableFromInline var creation: Creation?
 
     @usableFromInline
     init() {}
