@@ -133,7 +133,7 @@ class OnceCell<T>: @unchecked Sendable {
   /// A cell with a lock of its own.
   @usableFromInline
   init() {
-    state = ConditionLock()
+    state = ConditionLock.make()
   }
 
   /// A cell that shares `lock` (its container's) with the container's other cells: a thread

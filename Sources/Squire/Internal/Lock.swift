@@ -73,46 +73,43 @@ final class Lock: @unchecked Sendable {
 /// A mutex with a condition variable: what a thread waiting for another to finish making a
 /// cached instance sleeps on. Held only to read or change a cell's state (or, for a
 /// container's, what it owns), never while user code runs.
+///
+/// One allocation holds the object, the condition (its header) and the mutex (its one
+/// element): every cached instance's cell has one, and a request's scope makes one. Their
+/// addresses stay put for the object's lifetime, as `pthread` requires. Made by ``make()``.
+/// Not `Sendable` (a `ManagedBuffer` cannot be): what holds one is, and guards it.
 @usableFromInline
-final class ConditionLock: @unchecked Sendable {
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  private let condition: UnsafeMutablePointer<pthread_cond_t>
-
-  /// Where the condition starts in the one block that holds both: every cached instance's cell
-  /// has one, and a request scope makes a cell per request.
-  private static var conditionOffset: Int {
-    let alignment = MemoryLayout<pthread_cond_t>.alignment
-    return (MemoryLayout<pthread_mutex_t>.stride + alignment - 1) / alignment * alignment
-  }
-
-  init() {
-    let block = UnsafeMutableRawPointer.allocate(
-      byteCount: Self.conditionOffset + MemoryLayout<pthread_cond_t>.stride,
-      alignment: max(
-        MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<pthread_cond_t>.alignment))
-    mutex = block.initializeMemory(as: pthread_mutex_t.self, repeating: pthread_mutex_t(), count: 1)
-    pthread_mutex_init(mutex, nil)
-    condition = (block + Self.conditionOffset).initializeMemory(
-      as: pthread_cond_t.self, repeating: pthread_cond_t(), count: 1)
-    pthread_cond_init(condition, nil)
+final class ConditionLock: ManagedBuffer<pthread_cond_t, pthread_mutex_t> {
+  /// A new lock, its mutex and condition initialized.
+  static func make() -> ConditionLock {
+    let made = unsafeDowncast(
+      ConditionLock.create(minimumCapacity: 1) { _ in pthread_cond_t() }, to: ConditionLock.self)
+    made.withUnsafeMutablePointers { condition, mutex in
+      mutex.initialize(to: pthread_mutex_t())
+      pthread_mutex_init(mutex, nil)
+      pthread_cond_init(condition, nil)
+    }
+    return made
   }
 
   deinit {
-    pthread_cond_destroy(condition)
-    pthread_mutex_destroy(mutex)
-    condition.deinitialize(count: 1)
-    mutex.deinitialize(count: 1)
-    UnsafeMutableRawPointer(mutex).deallocate()
+    withUnsafeMutablePointers { condition, mutex in
+      pthread_cond_destroy(condition)
+      pthread_mutex_destroy(mutex)
+      _ = mutex.deinitialize(count: 1)
+    }
   }
 
-  func lock() { pthread_mutex_lock(mutex) }
-  func unlock() { pthread_mutex_unlock(mutex) }
+  func lock() { withUnsafeMutablePointerToElements { _ = pthread_mutex_lock($0) } }
+  func unlock() { withUnsafeMutablePointerToElements { _ = pthread_mutex_unlock($0) } }
 
   /// Releases the lock, sleeps until ``broadcast()``, and takes the lock again.
-  func wait() { pthread_cond_wait(condition, mutex) }
+  func wait() {
+    withUnsafeMutablePointers { condition, mutex in _ = pthread_cond_wait(condition, mutex) }
+  }
 
   /// Wakes every thread in ``wait()``.
-  func broadcast() { pthread_cond_broadcast(condition) }
+  func broadcast() { withUnsafeMutablePointerToHeader { _ = pthread_cond_broadcast($0) } }
 
   func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
     lock()

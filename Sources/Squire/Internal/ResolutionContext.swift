@@ -62,9 +62,9 @@ struct ResolutionContext {
   @usableFromInline
   var depth: Int = 0
 
-  /// What only some resolves need: an object graph, runtime arguments, deferred steps, a
-  /// creation. One optional reference, so that a resolve that needs none of them checks one
-  /// word at its end and releases nothing.
+  /// What only some resolves need: an object graph, runtime arguments, deferred steps. One
+  /// optional reference, so that a resolve that needs none of them checks one word at its end
+  /// and releases nothing.
   ///
   /// Only its resolve uses it, one step after the other: no dynamic exclusivity checks.
   @usableFromInline
@@ -72,7 +72,6 @@ struct ResolutionContext {
     @exclusivity(unchecked) @usableFromInline var graph: ObjectGraph?
     @exclusivity(unchecked) @usableFromInline var arguments: RuntimeArguments?
     @exclusivity(unchecked) @usableFromInline var deferred: [Deferred]?
-    @exclusivity(unchecked) @usableFromInline var creation: Creation?
 
     @usableFromInline
     init() {}
@@ -125,14 +124,10 @@ struct ResolutionContext {
 
   /// This resolve as the creator of cached instances: made on the slow path that creates one,
   /// so that cycles and re-entrant resolves are reported instead of deadlocking, and instances
-  /// waiting for deferred steps are published at the end.
-  @inlinable
-  var creation: Creation? {
-    get { extras?.creation }
-    set {
-      if newValue != nil || extras != nil { madeExtras().creation = newValue }
-    }
-  }
+  /// waiting for deferred steps are published at the end. Kept here, not in the extras: a
+  /// resolve that makes a request's `.perContainer` instance needs it, and nothing else.
+  @usableFromInline
+  var creation: Creation?
 
   /// The actor the synchronous resolve was called on (`#isolation`), if any: a `@MainActor`
   /// factory runs synchronously only when it is the main actor.

@@ -72,7 +72,7 @@ func runCleanups(_ cleanups: [PendingCleanup]) async -> CloseReport {
 @usableFromInline
 final class OwnedInstances: @unchecked Sendable {
   /// Guards what follows, and the state of the cells this container makes.
-  let lock = ConditionLock()
+  let lock = ConditionLock.make()
   private let closed = Atomic<Bool>(false)
   /// Whether the parent has been asked to remember this container among its children to close.
   private let knownToParent = Atomic<Bool>(false)
