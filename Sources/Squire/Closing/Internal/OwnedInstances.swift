@@ -19,12 +19,11 @@ struct PendingCleanup {
   }
 }
 
-/// Runs `cleanups`, then `last`, last made first (`last` was made before all of them); a
-/// failure is reported and the next one runs anyway.
-func runCleanups(_ cleanups: [PendingCleanup], then last: PendingCleanup? = nil) -> CloseReport {
+/// Runs `cleanups` last made first; a failure is reported and the next one runs anyway.
+func runCleanups(_ cleanups: [PendingCleanup]) -> CloseReport {
   var completed = 0
   var failures: [CloseReport.Failure] = []
-  func run(_ cleanup: PendingCleanup) {
+  for cleanup in cleanups.reversed() {
     do {
       switch cleanup.run {
       case .sync(let run): try run()
@@ -35,18 +34,14 @@ func runCleanups(_ cleanups: [PendingCleanup], then last: PendingCleanup? = nil)
       failures.append(CloseReport.Failure(component: cleanup.component, error: error))
     }
   }
-  for cleanup in cleanups.reversed() { run(cleanup) }
-  if let last { run(last) }
   return CloseReport(completed: completed, failures: failures)
 }
 
-/// Runs `cleanups`, then `last`, async ones included, last made first.
-func runCleanups(
-  _ cleanups: [PendingCleanup], then last: PendingCleanup? = nil
-) async -> CloseReport {
+/// Runs `cleanups`, async ones included, last made first.
+func runCleanups(_ cleanups: [PendingCleanup]) async -> CloseReport {
   var completed = 0
   var failures: [CloseReport.Failure] = []
-  func run(_ cleanup: PendingCleanup) async {
+  for cleanup in cleanups.reversed() {
     do {
       switch cleanup.run {
       case .sync(let run): try run()
@@ -57,8 +52,6 @@ func runCleanups(
       failures.append(CloseReport.Failure(component: cleanup.component, error: error))
     }
   }
-  for cleanup in cleanups.reversed() { await run(cleanup) }
-  if let last { await run(last) }
   return CloseReport(completed: completed, failures: failures)
 }
 
@@ -90,8 +83,6 @@ final class OwnedInstances: @unchecked Sendable {
   // containers that make cells (a request's scope) make one or two, and need no dictionary.
   @exclusivity(unchecked) private var firstCell: (id: ObjectIdentifier, cell: AnyObject)?
   @exclusivity(unchecked) private var cells: [ObjectIdentifier: AnyObject] = [:]
-  /// The first cleanup is kept apart too: a request's scope has one, and needs no array.
-  @exclusivity(unchecked) private var firstCleanup: PendingCleanup?
   @exclusivity(unchecked) private var cleanups: [PendingCleanup] = []
   /// The newest child in the list of children to close first.
   @exclusivity(unchecked) private var newestChild: OwnedInstances?
@@ -152,13 +143,7 @@ final class OwnedInstances: @unchecked Sendable {
 
   /// Keeps `cleanup` to run at close.
   func adopt(_ cleanup: PendingCleanup) {
-    lock.lock()
-    if firstCleanup == nil {
-      firstCleanup = cleanup
-    } else {
-      cleanups.append(cleanup)
-    }
-    lock.unlock()
+    lock.withLock { cleanups.append(cleanup) }
   }
 
   /// Records that the parent remembers this container; false if it already did.
@@ -225,8 +210,6 @@ final class OwnedInstances: @unchecked Sendable {
   /// the cells, let go of after the cleanups ran.
   struct Closing {
     var children: [OwnedInstances] = []
-    /// The first cleanup made (it runs last), then the others.
-    var firstCleanup: PendingCleanup?
     var cleanups: [PendingCleanup] = []
     var cells: (first: AnyObject?, rest: [ObjectIdentifier: AnyObject]) = (nil, [:])
   }
@@ -249,8 +232,6 @@ final class OwnedInstances: @unchecked Sendable {
       }
       newestChild = nil
       swap(&taken.cleanups, &cleanups)
-      taken.firstCleanup = firstCleanup
-      firstCleanup = nil
       taken.cells = (firstCell?.cell, cells)
       firstCell = nil
       cells = [:]
@@ -273,20 +254,18 @@ final class OwnedInstances: @unchecked Sendable {
   static func finishClosing(_ taken: consuming Closing) -> CloseReport {
     var report = CloseReport.empty
     for child in taken.children { report = report.merged(with: child.closeAsChild()) }
-    return report.merged(with: runCleanups(taken.cleanups, then: taken.firstCleanup))
+    return report.merged(with: runCleanups(taken.cleanups))
   }
 
   /// The async form of ``finishClosing(_:)``; a container with nothing async to clean up is
   /// closed without suspending.
   static func finishClosing(_ taken: consuming Closing) async -> CloseReport {
-    if taken.children.isEmpty && taken.firstCleanup?.isAsync != true
-      && !taken.cleanups.contains(where: { $0.isAsync })
-    {
-      let runNow: ([PendingCleanup], PendingCleanup?) -> CloseReport = runCleanups
-      return runNow(taken.cleanups, taken.firstCleanup)
+    if taken.children.isEmpty && !taken.cleanups.contains(where: { $0.isAsync }) {
+      let runNow: ([PendingCleanup]) -> CloseReport = runCleanups
+      return runNow(taken.cleanups)
     }
     var report = CloseReport.empty
     for child in taken.children { report = report.merged(with: await child.closeAsChild()) }
-    return report.merged(with: await runCleanups(taken.cleanups, then: taken.firstCleanup))
+    return report.merged(with: await runCleanups(taken.cleanups))
   }
 }
