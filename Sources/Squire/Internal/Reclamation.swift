@@ -96,8 +96,8 @@ extension Container {
   }
 
   /// The producer the root's published snapshot has for a plain `T` in its fast table (the
-  /// root above a child with nothing registered, for that child), retained: what an async resolve runs across its suspensions, on whatever threads they
-  /// resume on.
+  /// root above a child with nothing registered, for that child), retained: what an async
+  /// resolve runs across its suspensions, on whatever threads they resume on.
   func publishedProducer<T>(for type: T.Type) -> Producer<T>? {
     // A child with nothing registered resolves through its root's (see `publishingRoot()`).
     guard let root = parent == nil ? self : publishingRoot() else { return nil }
