@@ -51,13 +51,18 @@ final class Numbered: @unchecked Sendable {
   func close() { log.append("\(number)") }
 }
 
+/// The container a `Reaching` resolves from as it goes, set by the test.
+final class TargetContainer: @unchecked Sendable {
+  weak var container: Container?
+}
+
 /// An instance that resolves from its container as it goes.
 final class Reaching: Sendable {
   static let reached = Mutex(0)
-  let container: Container
-  init(_ container: Container) { self.container = container }
+  let target: TargetContainer
+  init(target: TargetContainer) { self.target = target }
   deinit {
-    _ = try? container.tryResolve(Service.self)
+    _ = try? target.container?.tryResolve(Service.self)
     Reaching.reached.withLock { $0 += 1 }
   }
 }
@@ -212,13 +217,16 @@ struct CloseTests {
   @Test(.timeLimit(.minutes(1)))
   func anInstanceLetGoOfThatResolvesFromItsContainerAsItGoesDoesNotDeadlock() {
     let parent = Container()
+    let target = TargetContainer()
+    parent.register { target }.lifetime(.single)
     parent.register(Service.init).lifetime(.perContainer)
+    parent.register(Reaching.init).lifetime(.perContainer)
+    // The child registers nothing: only its own table of cells holds its `Reaching`.
     let child = Container(parent: parent)
-    child.register { [unowned child] in Reaching(child) }.lifetime(.perContainer)
+    target.container = child
     _ = child.resolve(Reaching.self)
-    _ = child.resolve(Service.self)
-    // The cells go, then the instance's `deinit` resolves from the child: not under the lock
-    // the child's cells share.
+    // The cell goes, then the instance's `deinit` resolves from the child: not under the
+    // child's lock, which its cells share.
     child.resetInstances(of: .perContainer)
     #expect(Reaching.reached.withLock { $0 } >= 1)
     child.close()
