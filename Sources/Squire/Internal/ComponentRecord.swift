@@ -98,8 +98,11 @@ class ComponentRecord: @unchecked Sendable {
   /// How the factory runs: synchronously, on the main actor, or async.
   @usableFromInline let execution: ComponentExecution
   /// The container that registered the component: where a `.single` of it is built and owned.
-  /// Weak, since the container keeps its records.
-  @usableFromInline weak var owner: Container?
+  /// Unowned, since the container keeps its records; a record is linked only by its container
+  /// or a descendant, which keeps it alive. Not `weak`: a weak reference gives the container a
+  /// side table, and every retain and release of it then takes the runtime's slow path (a
+  /// request's scope retains its parent several times).
+  @usableFromInline unowned var owner: Container?
   /// Its place among its container's records: whether a snapshot already linked it.
   var position = 0
   /// False for a class registered with `register(T.self)`: only `inject(into:)` uses it.

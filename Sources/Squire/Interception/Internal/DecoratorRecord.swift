@@ -10,8 +10,9 @@ class DecoratorRecord: @unchecked Sendable {
   @usableFromInline let decoratedType: Any.Type
   @usableFromInline let location: SourceLocation
   @usableFromInline let execution: ComponentExecution
-  /// The container that registered the decorator. Weak, since the container keeps it.
-  weak var owner: Container?
+  /// The container that registered the decorator. Unowned, since the container keeps it (and
+  /// not `weak`, for the reason given on `ComponentRecord.owner`).
+  unowned var owner: Container?
 
   @usableFromInline
   init(decoratedType: Any.Type, location: SourceLocation, execution: ComponentExecution) {
