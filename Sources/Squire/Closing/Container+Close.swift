@@ -28,9 +28,27 @@ extension Container {
   /// ...
   /// await container.close()
   /// ```
+  @inlinable
   @discardableResult
   public func close() async -> CloseReport {
-    await OwnedInstances.finishClosing(beginClosing())
+    // Nothing to await (a request's scope, usually): closed right here, in the caller's frame,
+    // without an async function of Squire's (each costs a frame on the task and an executor
+    // check).
+    switch closeUnlessAwaitNeeded() {
+    case .closed(let report): return report
+    case .needsAwait(let closing): return await closing.finish()
+    }
+  }
+
+  /// Closes the container now if none of its children is open and none of its cleanups is
+  /// async; otherwise hands over what is left to await.
+  @usableFromInline
+  func closeUnlessAwaitNeeded() -> CloseStart {
+    let taken = beginClosing()
+    if taken.children.isEmpty && !taken.cleanups.contains(where: { $0.isAsync }) {
+      return .closed(OwnedInstances.finishClosing(taken))
+    }
+    return .needsAwait(PendingClose(taken: taken))
   }
 
   /// Whether `close()` has been called on this container or one of its parents.
@@ -62,5 +80,26 @@ extension Container {
       parent.owned.remember(child: container.owned)
       container = parent
     }
+  }
+}
+
+/// How `close()` from async code starts: done already, or with children or async cleanups to
+/// await.
+@usableFromInline
+enum CloseStart {
+  case closed(CloseReport)
+  case needsAwait(PendingClose)
+}
+
+/// What is left of closing a container once it has been marked closed: its open children and
+/// its cleanups, some of them async.
+@usableFromInline
+struct PendingClose {
+  let taken: OwnedInstances.Closing
+
+  /// Closes the children, then runs the cleanups, awaiting the async ones.
+  @usableFromInline
+  func finish() async -> CloseReport {
+    await OwnedInstances.finishClosing(taken)
   }
 }

@@ -292,7 +292,10 @@ extension Container {
   /// ```
   @inlinable
   public func tryResolve<T>(_ type: T.Type = T.self) async throws(ResolutionError) -> T {
-    try await resolveAsync(T.self, qualifier: .none, arguments: nil)
+    // A graph with nothing to await is built right here, in the caller's frame: no async
+    // function of Squire's runs (each costs a frame on the task and an executor check).
+    if let resolved = try resolveUnlessAwaitNeeded(T.self) { return resolved }
+    return try await resolveAsync(T.self, qualifier: .none, arguments: nil)
   }
 
   /// Builds the `T` registered under `name`, from async code; traps if it cannot.
@@ -352,6 +355,37 @@ extension Container {
 
   /// The async resolve: the async body of the producer when it has one, its synchronous body
   /// otherwise (a graph with nothing async in it).
+  /// Builds a plain `T` from the fast table (the root's, for a child with nothing registered)
+  /// as the synchronous `resolve` does, when nothing in its graph needs `await`: no async
+  /// factory, no hop to an actor. `nil` when something does, or when `T` is not in the fast
+  /// table: the caller then awaits ``resolveAsync(_:qualifier:arguments:)``.
+  @usableFromInline
+  func resolveUnlessAwaitNeeded<T>(_ type: T.Type) throws(ResolutionError) -> T? {
+    guard let root = parent == nil ? self : publishingRoot() else { return nil }
+    // Synchronous to the end: the thread's announced epoch keeps the snapshot for the call.
+    let nesting = _squire_enter_resolve()
+    defer { _squire_leave_resolve() }
+    guard let current = root.published.load(ordering: .sequentiallyConsistent),
+      let found = current._withUnsafeGuaranteedRef({
+        $0.table.producer(for: ObjectIdentifier(T.self))
+      })
+    else { return nil }
+    let producer = unsafeDowncast(found.takeUnretainedValue(), to: Producer<T>.self)
+    guard producer.asyncBody == nil else { return nil }
+    if nesting > ResolutionContext.maximumNesting {
+      throw ResolutionContext.nestedTooDeep(T.self, .none)
+    }
+    var context = ResolutionContext(container: self)
+    do {
+      let resolved = try producer.body(&context)
+      try context.finish()
+      return resolved
+    } catch {
+      context.fail()
+      throw error.finished(requested: String(describing: T.self))
+    }
+  }
+
   @usableFromInline
   func resolveAsync<T>(
     _ type: T.Type, qualifier: Qualifier, arguments: RuntimeArguments?
