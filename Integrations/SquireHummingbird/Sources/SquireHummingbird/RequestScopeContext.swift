@@ -47,6 +47,9 @@ public struct MissingRequestScope: Error, CustomStringConvertible {
   /// The type the route asked for.
   public let requested: String
 
+  @usableFromInline
+  init(requested: String) { self.requested = requested }
+
   /// What went wrong and how to fix it.
   public var description: String {
     "Cannot resolve \(requested): the request has no scope. Add RequestScopeMiddleware to the "
@@ -69,6 +72,7 @@ extension RequestScopeContext {
   ///   return try await books.find(context.parameters.require("id", as: Int.self))
   /// }
   /// ```
+  @inlinable  // Specialized in the app's routes: no generic async frame more per request.
   public func resolve<T>(_ type: T.Type = T.self) async throws -> T {
     guard let scope = requestScope else {
       throw MissingRequestScope(requested: String(describing: T.self))
@@ -77,6 +81,7 @@ extension RequestScopeContext {
   }
 
   /// Builds the `T` registered under `name` in the request's scope; see ``resolve(_:)``.
+  @inlinable
   public func resolve<T>(_ type: T.Type = T.self, name: String) async throws -> T {
     guard let scope = requestScope else {
       throw MissingRequestScope(requested: "\(T.self) named \"\(name)\"")

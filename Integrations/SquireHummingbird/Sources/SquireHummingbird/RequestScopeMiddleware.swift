@@ -110,17 +110,17 @@ public struct RequestScopeMiddleware<Context: RequestScopeContext>: RouterMiddle
     do {
       response = try await next(request, scoped)
     } catch let error as ResolutionError {
-      await close(scope, context: context)
+      log(await scope.close(), context: context)
       if let answer = error.underlyingError as? any HTTPResponseError { throw answer }
       context.logger.error(
         "Request failed: a dependency could not be resolved",
         metadata: ["squire.diagnostic": "\(error.description)"])
       throw HTTPError(.internalServerError)
     } catch {
-      await close(scope, context: context)
+      log(await scope.close(), context: context)
       throw error
     }
-    await close(scope, context: context)
+    log(await scope.close(), context: context)
     return response
   }
 
@@ -136,9 +136,9 @@ public struct RequestScopeMiddleware<Context: RequestScopeContext>: RouterMiddle
     return ScopePlan(request: request, context: context)
   }
 
-  /// Closes the scope; logs the cleanups that failed (the context's logger is read only then).
-  private func close(_ scope: Container, context: Context) async {
-    let report = await scope.close()
+  /// Logs the cleanups that failed when a scope closed (the context's logger is read only
+  /// then). Not async: awaiting `scope.close()` in `handle` itself makes no async frame more.
+  private func log(_ report: CloseReport, context: Context) {
     guard !report.failures.isEmpty else { return }
     let logger = context.logger
     for failure in report.failures {
