@@ -11,17 +11,18 @@
 # are two cores or more), so that wrk does not take CPU from one side more than the other; each
 # round measures the two wirings back to back, in turn first (an odd round hand-wired first, an
 # even one Squire first), so that a machine that slows down or speeds up during a round does not
-# favour one; short rounds, many of them, and the median of their ratios (one round's ratio
-# still moves by a tenth on a machine shared with other work; the median does not).
+# favour one; short rounds, many of them, and the median of their ratios, with a 95% interval
+# for it (one round's ratio moves by a tenth or two on a machine shared with other work: the
+# machine's speed drifts within seconds, so short rounds cancel more of it than long ones).
 #
-#   Examples/LibraryCatalogue/Scripts/load.sh     # DURATION=4 ROUNDS=9 CONNECTIONS=32 THREADS=1
+#   Examples/LibraryCatalogue/Scripts/load.sh     # DURATION=1 ROUNDS=31 CONNECTIONS=32 THREADS=1
 #   SERVER_CPUS=0 WRK_CPUS=1 ...                  # the cores (taskset -c lists); PIN=0: none
 #   SERVER_BINARY=path ...                        # a server built before, instead of building
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-DURATION=${DURATION:-4}
-ROUNDS=${ROUNDS:-9}
+DURATION=${DURATION:-1}
+ROUNDS=${ROUNDS:-31}
 CONNECTIONS=${CONNECTIONS:-32}
 THREADS=${THREADS:-1}
 PORT=${LIBRARY_PORT:-8181}
@@ -93,6 +94,14 @@ median() {
     awk '{v[NR]=$1} END {printf "%.3f", (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2}'
 }
 
+# "low high": a 95% interval for the median of the numbers in $1, from their order statistics
+# (no assumption on their distribution): the k-th smallest and the k-th largest, with
+# k = (n - 1.96 √n) / 2.
+interval() {
+  tr ' ' '\n' <<< "$1" | grep . | sort -g |
+    awk '{v[NR]=$1} END {k=int((NR - 1.96*sqrt(NR))/2); if (k < 1) k = 1; printf "%.3f %.3f\n", v[k], v[NR+1-k]}'
+}
+
 # Warm-up, then alternate so that both see the same machine.
 for path in "/books/$id" "/direct/books/$id" /books /direct/books; do
   ${wrk_pin[@]+"${wrk_pin[@]}"} wrk -t"$THREADS" -c"$CONNECTIONS" -d2s "http://127.0.0.1:$PORT$path" > /dev/null
@@ -129,8 +138,8 @@ done
 
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 echo
-echo "| Endpoint | Hand-wired req/s | Squire req/s | Squire / hand-wired | Median of round ratios | Hand-wired p99 | Squire p99 | Server CPU per request, hand-wired / Squire |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+echo "| Endpoint | Hand-wired req/s | Squire req/s | Squire / hand-wired | Median of round ratios | 95% interval | Hand-wired p99 | Squire p99 | Server CPU per request, hand-wired / Squire |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 status=0
 for endpoint in "/books/$id" "/books"; do
   label=$endpoint
@@ -139,8 +148,10 @@ for endpoint in "/books/$id" "/books"; do
   s=${best_rps[squire$endpoint]}
   ratio=$(awk "BEGIN {printf \"%.3f\", $s / $d}")
   middle=$(median "${ratios[$endpoint]}")
-  printf '| GET %s | %.0f | %.0f | %s× | %s× | %s ms | %s ms | %.1f / %.1f µs |\n' "$label" "$d" "$s" \
-    "$ratio" "$middle" "${best_p99[direct$endpoint]}" "${best_p99[squire$endpoint]}" \
+  read -r low high < <(interval "${ratios[$endpoint]}")
+  printf '| GET %s | %.0f | %.0f | %s× | %s× | %s–%s× | %s ms | %s ms | %.1f / %.1f µs |\n' \
+    "$label" "$d" "$s" "$ratio" "$middle" "$low" "$high" \
+    "${best_p99[direct$endpoint]}" "${best_p99[squire$endpoint]}" \
     "$(median "${cpus[direct$endpoint]}")" "$(median "${cpus[squire$endpoint]}")"
   awk "BEGIN {exit !($middle < 0.95)}" && status=1
 done
@@ -149,7 +160,8 @@ pinning="server and wrk not pinned"
 [ ${#server_pin[@]} -gt 0 ] && pinning="server on core $SERVER_CPUS, wrk on core $WRK_CPUS"
 echo "wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s, $ROUNDS alternating rounds, $pinning:"
 echo "req/s and p99 of the best round;"
-echo "the median of the rounds' Squire/hand-wired ratios (what the 0.95x target is checked on);"
+echo "the median of the rounds' Squire/hand-wired ratios (what the 0.95x target is checked on),"
+echo "with a 95% interval for it;"
 echo "the median of the rounds' server CPU time per request. $(nproc) cores; load average"
 echo "(1, 5, 15 min) $load_before before, $load_after after."
 exit $status
