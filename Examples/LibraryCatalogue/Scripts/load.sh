@@ -3,7 +3,7 @@
 # through Squire (/books: a child container per request, the transaction resolved in it and
 # closed at the end). Builds the example in release mode, starts it, seeds the catalogue, then
 # runs wrk against both, ROUNDS times each; prints requests per second and p99 latency side by
-# side (the best round of each, and the median of each round's ratio), the server's CPU time
+# side (the medians of the rounds, and the median of each round's ratio), the server's CPU time
 # per request, and the machine's load; fails if the median of the rounds' Squire/hand-wired
 # throughput ratios is under 0.95.
 #
@@ -107,13 +107,7 @@ for path in "/books/$id" "/direct/books/$id" /books /direct/books; do
   ${wrk_pin[@]+"${wrk_pin[@]}"} wrk -t"$THREADS" -c"$CONNECTIONS" -d2s "http://127.0.0.1:$PORT$path" > /dev/null
 done
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
-declare -A best_rps best_p99 ratios cpus rps_of
-for endpoint in "/books/$id" "/books"; do
-  for wiring in direct squire; do
-    best_rps[$wiring$endpoint]=0
-    best_p99[$wiring$endpoint]=0
-  done
-done
+declare -A all_rps all_p99 ratios cpus rps_of
 for round in $(seq "$ROUNDS"); do
   order="direct squire"
   [ $((round % 2)) = 0 ] && order="squire direct"
@@ -125,10 +119,8 @@ for round in $(seq "$ROUNDS"); do
       cpus[$wiring$endpoint]+="$cpu "
       rps_of[$wiring]=$rps
       echo "round $round  $wiring  GET $endpoint  $rps req/s  p99 ${p99} ms  server CPU ${cpu} µs/request  load $(cut -d' ' -f1 /proc/loadavg)" >&2
-      if awk "BEGIN {exit !($rps > ${best_rps[$wiring$endpoint]})}"; then
-        best_rps[$wiring$endpoint]=$rps
-        best_p99[$wiring$endpoint]=$p99
-      fi
+      all_rps[$wiring$endpoint]+="$rps "
+      all_p99[$wiring$endpoint]+="$p99 "
     done
     ratio=$(awk "BEGIN {printf \"%.3f\", ${rps_of[squire]} / ${rps_of[direct]}}")
     ratios[$endpoint]+="$ratio "
@@ -144,14 +136,14 @@ status=0
 for endpoint in "/books/$id" "/books"; do
   label=$endpoint
   [ "$endpoint" != "/books" ] && label="/books/:id"
-  d=${best_rps[direct$endpoint]}
-  s=${best_rps[squire$endpoint]}
+  d=$(median "${all_rps[direct$endpoint]}")
+  s=$(median "${all_rps[squire$endpoint]}")
   ratio=$(awk "BEGIN {printf \"%.3f\", $s / $d}")
   middle=$(median "${ratios[$endpoint]}")
   read -r low high < <(interval "${ratios[$endpoint]}")
   printf '| GET %s | %.0f | %.0f | %s× | %s× | %s–%s× | %s ms | %s ms | %.1f / %.1f µs |\n' \
     "$label" "$d" "$s" "$ratio" "$middle" "$low" "$high" \
-    "${best_p99[direct$endpoint]}" "${best_p99[squire$endpoint]}" \
+    "$(median "${all_p99[direct$endpoint]}")" "$(median "${all_p99[squire$endpoint]}")" \
     "$(median "${cpus[direct$endpoint]}")" "$(median "${cpus[squire$endpoint]}")"
   awk "BEGIN {exit !($middle < 0.95)}" && status=1
 done
@@ -159,7 +151,7 @@ echo
 pinning="server and wrk not pinned"
 [ ${#server_pin[@]} -gt 0 ] && pinning="server on core $SERVER_CPUS, wrk on core $WRK_CPUS"
 echo "wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s, $ROUNDS alternating rounds, $pinning:"
-echo "req/s and p99 of the best round;"
+echo "req/s and p99: medians of the rounds;"
 echo "the median of the rounds' Squire/hand-wired ratios (what the 0.95x target is checked on),"
 echo "with a 95% interval for it;"
 echo "the median of the rounds' server CPU time per request. $(nproc) cores; load average"
