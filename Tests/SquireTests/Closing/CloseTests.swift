@@ -258,6 +258,30 @@ struct CloseTests {
     #expect(log.closed == ["Pool", "Sessions", "Pool"])
   }
 
+  @Test func fromAsyncCodeAChildWithNothingRegisteredOwnsWhatItMakesAndClosesIt() async {
+    let log = CloseLog()
+    let parent = container(log)
+    parent.register(Numbered.init).lifetime(.perContainer).onClose { $0.close() }
+    let first = Container(parent: parent)
+    let second = Container(parent: parent)
+    // Nothing in the graph to await: resolved in the caller's frame, through the parent's
+    // fast table, each instance still the child's own.
+    let one = await first.resolve(Numbered.self)
+    one.number = 1
+    let two = await second.resolve(Numbered.self)
+    two.number = 2
+    #expect(one !== two)
+    #expect(await first.resolve(Numbered.self) === one)
+    // Nothing async to clean up: closed in place.
+    let report = await first.close()
+    #expect(report.completed == 1)
+    #expect(log.closed == ["1"])
+    // An open child is left to await: the parent closes it first.
+    let parentReport = await parent.close()
+    #expect(log.closed == ["1", "2"])
+    #expect(parentReport.completed == 1)
+  }
+
   @Test func aWeakInstanceIsCleanedUpOnlyIfStillAlive() {
     let log = CloseLog()
     let container = container(log)
