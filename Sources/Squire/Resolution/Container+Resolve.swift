@@ -353,8 +353,6 @@ extension Container {
     return try await resolveAsync(T.self, qualifier: .none, arguments: RuntimeArguments(values))
   }
 
-  /// The async resolve: the async body of the producer when it has one, its synchronous body
-  /// otherwise (a graph with nothing async in it).
   /// Builds a plain `T` from the fast table (the root's, for a child with nothing registered)
   /// as the synchronous `resolve` does, when nothing in its graph needs `await`: no async
   /// factory, no hop to an actor. `nil` when something does, or when `T` is not in the fast
@@ -386,6 +384,8 @@ extension Container {
     }
   }
 
+  /// The async resolve: the async body of the producer when it has one, its synchronous body
+  /// otherwise (a graph with nothing async in it).
   @usableFromInline
   func resolveAsync<T>(
     _ type: T.Type, qualifier: Qualifier, arguments: RuntimeArguments?
