@@ -45,7 +45,7 @@ extension Container {
   @usableFromInline
   func closeUnlessAwaitNeeded() -> CloseStart {
     let taken = beginClosing()
-    if taken.children.isEmpty && !taken.cleanups.contains(where: { $0.isAsync }) {
+    if !taken.needsAwait {
       return .closed(OwnedInstances.finishClosing(taken))
     }
     return .needsAwait(PendingClose(taken: taken))

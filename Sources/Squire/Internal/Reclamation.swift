@@ -95,15 +95,23 @@ extension Container {
     return retained?.takeRetainedValue()
   }
 
+  /// The producer for the type `id` in the fast table this container resolves through: its
+  /// own for a root, its root's for a child with nothing registered (see `publishingRoot()`).
+  /// Unretained: call it inside an announced epoch (`_squire_enter_resolve`), which keeps the
+  /// snapshot, and so the producer, for as long as the resolve runs.
+  @inline(__always)
+  func fastTableProducer(for id: ObjectIdentifier) -> Unmanaged<AnyProducer>? {
+    guard let root = parent == nil ? self : publishingRoot() else { return nil }
+    return root.published.load(ordering: .sequentiallyConsistent)?
+      ._withUnsafeGuaranteedRef { $0.table.producer(for: id) }
+  }
+
   /// The producer the root's published snapshot has for a plain `T` in its fast table (the
   /// root above a child with nothing registered, for that child), retained: what an async
   /// resolve runs across its suspensions, on whatever threads they resume on.
   func publishedProducer<T>(for type: T.Type) -> Producer<T>? {
-    // A child with nothing registered resolves through its root's (see `publishingRoot()`).
-    guard let root = parent == nil ? self : publishingRoot() else { return nil }
     _ = _squire_enter_resolve()
-    let retained = root.published.load(ordering: .sequentiallyConsistent)?
-      ._withUnsafeGuaranteedRef { $0.table.producer(for: ObjectIdentifier(T.self)) }?.retain()
+    let retained = fastTableProducer(for: ObjectIdentifier(T.self))?.retain()
     _squire_leave_resolve()
     // Not `Optional.map`: its closure would need `Producer<T>`'s metadata, a runtime lookup
     // each time in this unspecialized path.

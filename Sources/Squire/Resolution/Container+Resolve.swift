@@ -192,11 +192,8 @@ extension Container {
     // root's own fast path does; its `.perContainer` instances are still its own (found
     // through the resolving container). The root's snapshot stays while this thread announces
     // its epoch: for the whole call.
-    if qualifier == .none && arguments == nil && parent != nil, let root = publishingRoot(),
-      let current = root.published.load(ordering: .sequentiallyConsistent),
-      let found = current._withUnsafeGuaranteedRef({
-        $0.table.producer(for: ObjectIdentifier(T.self))
-      })
+    if qualifier == .none && arguments == nil && parent != nil,
+      let found = fastTableProducer(for: ObjectIdentifier(T.self))
     {
       var context = ResolutionContext(container: self)
       if let isolation { context.isolation = ObjectIdentifier(isolation) }
@@ -359,15 +356,10 @@ extension Container {
   /// table: the caller then awaits ``resolveAsync(_:qualifier:arguments:)``.
   @usableFromInline
   func resolveUnlessAwaitNeeded<T>(_ type: T.Type) throws(ResolutionError) -> T? {
-    guard let root = parent == nil ? self : publishingRoot() else { return nil }
     // Synchronous to the end: the thread's announced epoch keeps the snapshot for the call.
     let nesting = _squire_enter_resolve()
     defer { _squire_leave_resolve() }
-    guard let current = root.published.load(ordering: .sequentiallyConsistent),
-      let found = current._withUnsafeGuaranteedRef({
-        $0.table.producer(for: ObjectIdentifier(T.self))
-      })
-    else { return nil }
+    guard let found = fastTableProducer(for: ObjectIdentifier(T.self)) else { return nil }
     let producer = unsafeDowncast(found.takeUnretainedValue(), to: Producer<T>.self)
     guard producer.asyncBody == nil else { return nil }
     if nesting > ResolutionContext.maximumNesting {

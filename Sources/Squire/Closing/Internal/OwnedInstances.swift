@@ -212,6 +212,12 @@ final class OwnedInstances: @unchecked Sendable {
     var children: [OwnedInstances] = []
     var cleanups: [PendingCleanup] = []
     var cells: (first: AnyObject?, rest: [ObjectIdentifier: AnyObject]) = (nil, [:])
+
+    /// Whether finishing needs `await`: an open child (its cleanups may be async) or an async
+    /// cleanup.
+    var needsAwait: Bool {
+      !children.isEmpty || cleanups.contains(where: { $0.isAsync })
+    }
   }
 
   /// Marks the container closed and hands over what closing it must do: what its open children
@@ -260,7 +266,7 @@ final class OwnedInstances: @unchecked Sendable {
   /// The async form of ``finishClosing(_:)``; a container with nothing async to clean up is
   /// closed without suspending.
   static func finishClosing(_ taken: consuming Closing) async -> CloseReport {
-    if taken.children.isEmpty && !taken.cleanups.contains(where: { $0.isAsync }) {
+    if !taken.needsAwait {
       let runNow: ([PendingCleanup]) -> CloseReport = runCleanups
       return runNow(taken.cleanups)
     }
