@@ -830,8 +830,9 @@ final class Linker {
     }
     // Instances with an `.onClose` are handed to their owner as they are made, so that closing
     // it runs the cleanup: the wrapper is only there for components that have one.
-    let cleanup = record.cleanup
-    let typeName = cleanup == nil ? "" : record.typeName
+    let cleanup = record.cleanup.map {
+      LinkedCleanup($0, component: record.typeName, weakly: lifetime == .weak)
+    }
     switch lifetime {
     case .prototype:
       return LinkedLifetime(injections.map { .injected($0) } ?? .general(make), async: asyncMake)
@@ -867,14 +868,13 @@ final class Linker {
       if let cleanup {
         owned = { context throws(ResolutionError) -> Impl in
           let made = try make(&context)
-          context.container.adopt(cleanup.pending(for: made, component: typeName, weakly: weakly))
+          context.container.adopt(cleanup.pending(for: made))
           return made
         }
         ownedAsync = ifAsync(asyncMake) { asyncMake in
           { context async throws(ResolutionError) -> Impl in
             let made = try await asyncMake(&context)
-            context.container.adopt(
-              cleanup.pending(for: made, component: typeName, weakly: weakly))
+            context.container.adopt(cleanup.pending(for: made))
             return made
           }
         }
@@ -907,7 +907,7 @@ final class Linker {
         defer { context.container = asking }
         let made = try make(&context)
         if let cleanup {
-          owner.adopt(cleanup.pending(for: made, component: typeName, weakly: false))
+          owner.adopt(cleanup.pending(for: made))
         }
         return made
       }
@@ -918,7 +918,7 @@ final class Linker {
           defer { context.container = asking }
           let made = try await asyncMake(&context)
           if let cleanup {
-            owner.adopt(cleanup.pending(for: made, component: typeName, weakly: false))
+            owner.adopt(cleanup.pending(for: made))
           }
           return made
         }
@@ -936,13 +936,13 @@ final class Linker {
       if let cleanup {
         owned = { context throws(ResolutionError) -> Impl in
           let made = try make(&context)
-          scope.adopt(cleanup.pending(for: made, component: typeName, weakly: false))
+          scope.adopt(cleanup.pending(for: made))
           return made
         }
         ownedAsync = ifAsync(asyncMake) { asyncMake in
           { context async throws(ResolutionError) -> Impl in
             let made = try await asyncMake(&context)
-            scope.adopt(cleanup.pending(for: made, component: typeName, weakly: false))
+            scope.adopt(cleanup.pending(for: made))
             return made
           }
         }

@@ -41,21 +41,19 @@ public final class Scope: Sendable, Hashable, CustomStringConvertible {
   /// ```
   @discardableResult
   public func close() -> CloseReport {
-    runCleanups(endPeriod())
+    endPeriod().run()
   }
 
   /// Ends the current period, running its synchronous and async cleanups, last made first.
   @discardableResult
   public func close() async -> CloseReport {
-    await runCleanups(endPeriod())
+    await endPeriod().run()
   }
 
-  private func endPeriod() -> [PendingCleanup] {
+  private func endPeriod() -> PendingCleanups {
     storage.lock.withLock {
-      let cleanups = storage.cleanups
       storage.period = Period()
-      storage.cleanups.removeAll()
-      return cleanups
+      return storage.cleanups.take()
     }
   }
 
@@ -121,6 +119,6 @@ public final class Scope: Sendable, Hashable, CustomStringConvertible {
   private final class Storage: @unchecked Sendable {
     let lock = Lock()
     var period = Period()
-    var cleanups: [PendingCleanup] = []
+    var cleanups = PendingCleanups()
   }
 }

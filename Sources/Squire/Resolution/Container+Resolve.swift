@@ -287,10 +287,11 @@ extension Container {
   /// ```swift
   /// let database = try await container.tryResolve(Database.self)
   /// ```
-  @inlinable
+  @inlinable @inline(__always)
   public func tryResolve<T>(_ type: T.Type = T.self) async throws(ResolutionError) -> T {
     // A graph with nothing to await is built right here, in the caller's frame: no async
-    // function of Squire's runs (each costs a frame on the task and an executor check).
+    // function of Squire's runs (each costs a frame on the task and an executor check). Always
+    // inlined: the optimizer would keep it an async function of its own.
     if let resolved = try resolveUnlessAwaitNeeded(T.self) { return resolved }
     return try await resolveAsync(T.self, qualifier: .none, arguments: nil)
   }

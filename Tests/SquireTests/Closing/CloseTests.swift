@@ -43,6 +43,23 @@ final class Sessions: Sendable {
 
 struct CleanupFailed: Error {}
 
+/// A value with a cleanup.
+struct Ticket: Sendable {
+  let number: Int
+  let log: CloseLog
+}
+
+protocol Closable: Sendable {
+  func closeLater() async
+}
+
+extension Pool: Closable {
+  func closeLater() async {
+    await Task.yield()
+    close()
+  }
+}
+
 /// A `.perContainer` instance that logs the number its container's test gave it when it closes.
 final class Numbered: @unchecked Sendable {
   let log: CloseLog
@@ -291,6 +308,38 @@ struct CloseTests {
     #expect(log.closed == ["Pool"])
     #expect(report.isClean)
     _ = kept
+  }
+
+  @Test func aWeakInstanceNoLongerHeldIsNotCleanedUp() {
+    let log = CloseLog()
+    let container = container(log)
+    container.register(Pool.init).lifetime(.weak).onClose { $0.close() }
+    _ = container.resolve(Pool.self)
+    let report = container.close()
+    #expect(log.closed == [])
+    #expect(report.isClean)
+  }
+
+  /// A cleanup is kept as the instance and its component's action: a value is handed back as it
+  /// was made, a class inside an existential as that instance, sync or async.
+  @Test func cleanupsGetTheirOwnInstanceWhateverItsKind() async {
+    let log = CloseLog()
+    let container = container(log)
+    container.register { Ticket(number: 7, log: log) }.lifetime(.perContainer)
+      .onClose { $0.log.append("ticket \($0.number)") }
+    container.register { Pool(log: log) as any Closable }.lifetime(.perContainer)
+      .onClose { await $0.closeLater() }
+    container.register(Pool.init).lifetime(.perContainer)
+    container.register(Sessions.init).lifetime(.perContainer).onClose { await $0.drain() }
+    let pool = await container.resolve((any Closable).self)
+    _ = await container.resolve(Ticket.self)
+    _ = await container.resolve(Sessions.self)
+    let report = await container.close()
+    // Closed last made first: the sessions, the ticket, then the pool behind `any Closable`.
+    #expect(log.closed == ["Sessions", "ticket 7", "Pool"])
+    #expect(report.completed == 3)
+    #expect(report.isClean)
+    _ = pool
   }
 
   @Test func closingTwiceDoesNothingTheSecondTime() {

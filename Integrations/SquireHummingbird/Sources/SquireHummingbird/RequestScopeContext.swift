@@ -72,8 +72,9 @@ extension RequestScopeContext {
   ///   return try await books.find(context.parameters.require("id", as: Int.self))
   /// }
   /// ```
-  @inlinable  // Specialized in the app's routes: no generic async frame more per request.
+  @inlinable @inline(__always)
   public func resolve<T>(_ type: T.Type = T.self) async throws -> T {
+    // Inlined in the app's routes, and `tryResolve` in it: no async frame per request.
     guard let scope = requestScope else {
       throw MissingRequestScope(requested: String(describing: T.self))
     }

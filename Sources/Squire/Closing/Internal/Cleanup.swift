@@ -3,27 +3,200 @@
 enum Cleanup<Impl>: Sendable {
   case sync(@Sendable (Impl) throws -> Void)
   case async(@Sendable (Impl) async throws -> Void)
+}
 
-  /// The cleanup of one instance, for its owner to run at close. A `.weak` instance is held
-  /// weakly: its cleanup runs only if something else still holds it then.
-  @usableFromInline
-  func pending(for instance: Impl, component: String, weakly: Bool) -> PendingCleanup {
-    if weakly {
-      weak let object = instance as AnyObject
-      switch self {
-      case .sync(let body):
-        return PendingCleanup(
-          component: component, run: .sync { if let object { try body(object as! Impl) } })
-      case .async(let body):
-        return PendingCleanup(
-          component: component, run: .async { if let object { try await body(object as! Impl) } })
+/// A component's cleanup as its linked producers hand it to an instance's owner: made once per
+/// link, so that the cleanup of one instance is the instance and this component's
+/// ``CleanupAction``, with no closure allocated per instance (per request, for a request's
+/// scope).
+@usableFromInline
+struct LinkedCleanup<Impl>: Sendable {
+  let action: CleanupAction
+  /// How an instance is handed to the action.
+  private let holding: Holding
+
+  private enum Holding {
+    /// An instance of a class: the reference itself.
+    case reference
+    /// A value (boxed).
+    case value
+    /// A `.weak` instance: a weak reference to it, so that its cleanup runs only if something
+    /// else still holds it at close.
+    case weakly
+  }
+
+  /// - Parameter weakly: The instances are `.weak` ones (always of a class).
+  init(_ cleanup: Cleanup<Impl>, component: String, weakly: Bool) {
+    let isClass = Impl.self is AnyObject.Type
+    holding = weakly ? .weakly : isClass ? .reference : .value
+    // Unspecialised code: nothing here has a type built on `Impl` (an `Impl?` would have its
+    // metadata looked up at every call).
+    switch (cleanup, holding) {
+    case (.sync(let body), .reference):
+      // `Impl` is a class (checked above): the reference is the instance.
+      action = CleanupAction(component, .sync { try body(unsafeBitCast($0, to: Impl.self)) })
+    case (.async(let body), .reference):
+      action = CleanupAction(
+        component, .async { try await body(unsafeBitCast($0, to: Impl.self)) })
+    case (.sync(let body), .value):
+      action = CleanupAction(component, .sync { try body($0 as! Impl) })
+    case (.async(let body), .value):
+      action = CleanupAction(component, .async { try await body($0 as! Impl) })
+    case (.sync(let body), .weakly):
+      action = CleanupAction(
+        component,
+        .sync {
+          if let object = unsafeDowncast($0, to: WeakReference.self).object {
+            try body(object as! Impl)
+          }
+        })
+    case (.async(let body), .weakly):
+      action = CleanupAction(
+        component,
+        .async {
+          if let object = unsafeDowncast($0, to: WeakReference.self).object {
+            try await body(object as! Impl)
+          }
+        })
+    }
+  }
+
+  /// The cleanup of `instance`, for its owner to run at close.
+  func pending(for instance: Impl) -> PendingCleanup {
+    switch holding {
+    case .reference: PendingCleanup(unsafeBitCast(instance, to: AnyObject.self), action)
+    case .value: PendingCleanup(instance as AnyObject, action)
+    case .weakly: PendingCleanup(WeakReference(instance as AnyObject), action)
+    }
+  }
+}
+
+/// Holds a `.weak` instance until its owner closes, without keeping it alive.
+private final class WeakReference {
+  weak let object: AnyObject?
+  init(_ object: AnyObject) { self.object = object }
+}
+
+/// A component's cleanup, taking the instance as its owner kept it: one per linked component,
+/// shared by all the instances it makes.
+@usableFromInline
+final class CleanupAction: Sendable {
+  enum Body {
+    case sync(@Sendable (AnyObject) throws -> Void)
+    case async(@Sendable (AnyObject) async throws -> Void)
+  }
+
+  /// The component, for a failure's report.
+  let component: String
+  let body: Body
+
+  init(_ component: String, _ body: Body) {
+    self.component = component
+    self.body = body
+  }
+
+  /// Whether running it needs `await`.
+  var isAsync: Bool {
+    if case .async = body { return true }
+    return false
+  }
+
+  /// Runs it on `instance` (as its owner kept it); an async cleanup throws
+  /// ``CleanupNeedsAwait``.
+  func runNow(on instance: AnyObject) throws {
+    switch body {
+    case .sync(let body): try body(instance)
+    case .async: throw CleanupNeedsAwait()
+    }
+  }
+
+  /// Runs it on `instance`, awaiting an async cleanup.
+  func run(on instance: AnyObject) async throws {
+    switch body {
+    case .sync(let body): try body(instance)
+    case .async(let body): try await body(instance)
+    }
+  }
+}
+
+/// The cleanup of one instance, ready to run: made when the instance is, kept by what owns it
+/// (a container, a scope's period) until it closes.
+@usableFromInline
+struct PendingCleanup {
+  let instance: AnyObject
+  let action: CleanupAction
+
+  init(_ instance: AnyObject, _ action: CleanupAction) {
+    self.instance = instance
+    self.action = action
+  }
+}
+
+/// The cleanups an owner keeps, in the order they were adopted. The first is kept apart (as
+/// two references, which copy without outlined code): a request's scope usually owns one (its
+/// transaction), and needs no array for it.
+struct PendingCleanups {
+  private var firstInstance: AnyObject?
+  private var firstAction: CleanupAction?
+  private var rest: [PendingCleanup] = []
+
+  init() {}
+
+  var isEmpty: Bool { firstAction == nil }
+
+  /// Whether running them needs `await`.
+  var containsAsync: Bool {
+    guard let firstAction else { return false }
+    return firstAction.isAsync || rest.contains(where: { $0.action.isAsync })
+  }
+
+  mutating func append(_ cleanup: PendingCleanup) {
+    if firstAction == nil {
+      firstInstance = cleanup.instance
+      firstAction = cleanup.action
+    } else {
+      rest.append(cleanup)
+    }
+  }
+
+  /// Hands them over, leaving none.
+  mutating func take() -> PendingCleanups {
+    var taken = PendingCleanups()
+    swap(&taken, &self)
+    return taken
+  }
+
+  /// Runs them last adopted first; a failure is reported and the next one runs anyway.
+  func run() -> CloseReport {
+    var completed = 0
+    var failures: [CloseReport.Failure] = []
+    func attempt(_ action: CleanupAction, _ instance: AnyObject) {
+      do {
+        try action.runNow(on: instance)
+        completed += 1
+      } catch {
+        failures.append(CloseReport.Failure(component: action.component, error: error))
       }
     }
-    switch self {
-    case .sync(let body):
-      return PendingCleanup(component: component, run: .sync { try body(instance) })
-    case .async(let body):
-      return PendingCleanup(component: component, run: .async { try await body(instance) })
+    for cleanup in rest.reversed() { attempt(cleanup.action, cleanup.instance) }
+    if let firstAction, let firstInstance { attempt(firstAction, firstInstance) }
+    return CloseReport(completed: completed, failures: failures)
+  }
+
+  /// Runs them, async ones included, last adopted first.
+  func run() async -> CloseReport {
+    var completed = 0
+    var failures: [CloseReport.Failure] = []
+    func attempt(_ action: CleanupAction, _ instance: AnyObject) async {
+      do {
+        try await action.run(on: instance)
+        completed += 1
+      } catch {
+        failures.append(CloseReport.Failure(component: action.component, error: error))
+      }
     }
+    for cleanup in rest.reversed() { await attempt(cleanup.action, cleanup.instance) }
+    if let firstAction, let firstInstance { await attempt(firstAction, firstInstance) }
+    return CloseReport(completed: completed, failures: failures)
   }
 }

@@ -1,60 +1,5 @@
 import Synchronization
 
-/// The cleanup of one instance, ready to run: made when the instance is, kept by what owns it
-/// (a container, a scope's period) until it closes.
-@usableFromInline
-struct PendingCleanup {
-  enum Run {
-    case sync(() throws -> Void)
-    case async(() async throws -> Void)
-  }
-
-  let component: String
-  let run: Run
-
-  /// Whether running it needs `await`.
-  var isAsync: Bool {
-    if case .async = run { return true }
-    return false
-  }
-}
-
-/// Runs `cleanups` last made first; a failure is reported and the next one runs anyway.
-func runCleanups(_ cleanups: [PendingCleanup]) -> CloseReport {
-  var completed = 0
-  var failures: [CloseReport.Failure] = []
-  for cleanup in cleanups.reversed() {
-    do {
-      switch cleanup.run {
-      case .sync(let run): try run()
-      case .async: throw CleanupNeedsAwait()
-      }
-      completed += 1
-    } catch {
-      failures.append(CloseReport.Failure(component: cleanup.component, error: error))
-    }
-  }
-  return CloseReport(completed: completed, failures: failures)
-}
-
-/// Runs `cleanups`, async ones included, last made first.
-func runCleanups(_ cleanups: [PendingCleanup]) async -> CloseReport {
-  var completed = 0
-  var failures: [CloseReport.Failure] = []
-  for cleanup in cleanups.reversed() {
-    do {
-      switch cleanup.run {
-      case .sync(let run): try run()
-      case .async(let run): try await run()
-      }
-      completed += 1
-    } catch {
-      failures.append(CloseReport.Failure(component: cleanup.component, error: error))
-    }
-  }
-  return CloseReport(completed: completed, failures: failures)
-}
-
 /// What one container owns: the cells of its `.perContainer` and `.weak` instances, the
 /// cleanups of the instances it made, in creation order, and the children to close before it.
 ///
@@ -83,7 +28,7 @@ final class OwnedInstances: @unchecked Sendable {
   // containers that make cells (a request's scope) make one or two, and need no dictionary.
   @exclusivity(unchecked) private var firstCell: (id: ObjectIdentifier, cell: AnyObject)?
   @exclusivity(unchecked) private var cells: [ObjectIdentifier: AnyObject] = [:]
-  @exclusivity(unchecked) private var cleanups: [PendingCleanup] = []
+  @exclusivity(unchecked) private var cleanups = PendingCleanups()
   /// The newest child in the list of children to close first.
   @exclusivity(unchecked) private var newestChild: OwnedInstances?
   // Guarded by the parent's lock: this container's neighbours in its parent's list. The older
@@ -210,13 +155,13 @@ final class OwnedInstances: @unchecked Sendable {
   /// the cells, let go of after the cleanups ran.
   struct Closing {
     var children: [OwnedInstances] = []
-    var cleanups: [PendingCleanup] = []
+    var cleanups = PendingCleanups()
     var cells: (first: AnyObject?, rest: [ObjectIdentifier: AnyObject]) = (nil, [:])
 
     /// Whether finishing needs `await`: an open child (its cleanups may be async) or an async
     /// cleanup.
     var needsAwait: Bool {
-      !children.isEmpty || cleanups.contains(where: { $0.isAsync })
+      !children.isEmpty || cleanups.containsAsync
     }
   }
 
@@ -237,7 +182,7 @@ final class OwnedInstances: @unchecked Sendable {
         child.inParentList.store(false, ordering: .releasing)
       }
       newestChild = nil
-      swap(&taken.cleanups, &cleanups)
+      taken.cleanups = cleanups.take()
       taken.cells = (firstCell?.cell, cells)
       firstCell = nil
       cells = [:]
@@ -260,18 +205,18 @@ final class OwnedInstances: @unchecked Sendable {
   static func finishClosing(_ taken: consuming Closing) -> CloseReport {
     var report = CloseReport.empty
     for child in taken.children { report = report.merged(with: child.closeAsChild()) }
-    return report.merged(with: runCleanups(taken.cleanups))
+    return report.merged(with: taken.cleanups.run())
   }
 
   /// The async form of ``finishClosing(_:)``; a container with nothing async to clean up is
   /// closed without suspending.
   static func finishClosing(_ taken: consuming Closing) async -> CloseReport {
     if !taken.needsAwait {
-      let runNow: ([PendingCleanup]) -> CloseReport = runCleanups
-      return runNow(taken.cleanups)
+      let runNow: () -> CloseReport = taken.cleanups.run
+      return runNow()
     }
     var report = CloseReport.empty
     for child in taken.children { report = report.merged(with: await child.closeAsChild()) }
-    return report.merged(with: await runCleanups(taken.cleanups))
+    return report.merged(with: await taken.cleanups.run())
   }
 }
