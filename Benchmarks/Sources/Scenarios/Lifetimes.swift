@@ -178,6 +178,14 @@ public final class RequestScope: Sendable {
     _ = parent.resolve(ScopeDatabase.self)
   }
 
+  /// What a request's scope costs when the request resolves nothing: a child made and closed.
+  @inline(never)
+  public func empty() -> Container {
+    let scope = Container(parent: parent)
+    scope.close()
+    return scope
+  }
+
   /// S13 without the request's values: a child, the handler resolved in it, the child closed.
   @inline(never)
   public func withoutValues() -> ScopeHandler {

@@ -17,7 +17,7 @@
 // user, the user handed to each scope as its instance of a `.perContainer` component of the
 // parent (`fill`, SquireHummingbird's way) instead of being registered in it. `s13-async N`:
 // `s13-none` from async code, as RequestScopeMiddleware does it (`await resolve()`,
-// `await close()`).
+// `await close()`). `s13-empty N`: a child made and closed, nothing resolved in it.
 //
 // `callgrind squire s11 N`, `s11-single N`, `s12 N`: the S2 graph with a decorator on a leaf,
 // the S3 graph with a decorator on its `.single` leaf, and the S2 graph with a contextual binding.
@@ -150,6 +150,10 @@ case "s7", "s7-parent", "s7-own":
     default: consume(work.inNewChildWithItsOwnRegistration())
     }
   }
+  exit(0)
+case "s13-empty":
+  let scope = RequestScope()
+  for _ in 0..<count { consume(scope.empty()) }
   exit(0)
 case "s13", "s13-none", "s13-used", "s13-filled":
   let scope = RequestScope(

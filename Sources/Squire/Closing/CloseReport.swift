@@ -40,10 +40,17 @@ public struct CloseReport: Sendable, CustomStringConvertible {
     return lines.joined(separator: "\n")
   }
 
-  static let empty = CloseReport(completed: 0, failures: [])
+  static var empty: CloseReport { CloseReport(completed: 0, failures: []) }
 
   func merged(with other: CloseReport) -> CloseReport {
-    CloseReport(completed: completed + other.completed, failures: failures + other.failures)
+    // Most reports have no failures: no arrays joined.
+    if other.failures.isEmpty {
+      return CloseReport(completed: completed + other.completed, failures: failures)
+    }
+    if failures.isEmpty {
+      return CloseReport(completed: completed + other.completed, failures: other.failures)
+    }
+    return CloseReport(completed: completed + other.completed, failures: failures + other.failures)
   }
 }
 

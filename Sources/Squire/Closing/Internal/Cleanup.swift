@@ -168,6 +168,7 @@ struct PendingCleanups {
 
   /// Runs them last adopted first; a failure is reported and the next one runs anyway.
   func run() -> CloseReport {
+    if isEmpty { return .empty }
     var completed = 0
     var failures: [CloseReport.Failure] = []
     func attempt(_ action: CleanupAction, _ instance: AnyObject) {

@@ -27,7 +27,7 @@ final class OwnedInstances: @unchecked Sendable {
   // Guarded by `lock`, hence no dynamic exclusivity checks. The first cell is kept apart: most
   // containers that make cells (a request's scope) make one or two, and need no dictionary.
   @exclusivity(unchecked) private var firstCell: (id: ObjectIdentifier, cell: AnyObject)?
-  @exclusivity(unchecked) private var cells: [ObjectIdentifier: AnyObject] = [:]
+  @exclusivity(unchecked) private var cells = [ObjectIdentifier: AnyObject]()
   @exclusivity(unchecked) private var cleanups = PendingCleanups()
   /// The newest child in the list of children to close first.
   @exclusivity(unchecked) private var newestChild: OwnedInstances?
@@ -156,7 +156,7 @@ final class OwnedInstances: @unchecked Sendable {
   struct Closing {
     var children: [OwnedInstances] = []
     var cleanups = PendingCleanups()
-    var cells: (first: AnyObject?, rest: [ObjectIdentifier: AnyObject]) = (nil, [:])
+    var cells: (first: AnyObject?, rest: [ObjectIdentifier: AnyObject]) = (nil, .init())
 
     /// Whether finishing needs `await`: an open child (its cleanups may be async) or an async
     /// cleanup.
@@ -183,9 +183,12 @@ final class OwnedInstances: @unchecked Sendable {
       }
       newestChild = nil
       taken.cleanups = cleanups.take()
-      taken.cells = (firstCell?.cell, cells)
-      firstCell = nil
-      cells = [:]
+      if let first = firstCell {
+        taken.cells.first = first.cell
+        firstCell = nil
+      }
+      // Most containers (a request's scope) keep one cell at most: no dictionary.
+      if !cells.isEmpty { swap(&taken.cells.rest, &cells) }
       return taken
     }
   }
@@ -203,6 +206,7 @@ final class OwnedInstances: @unchecked Sendable {
 
   /// What closing does once ``close()`` handed it over: the children, then the cleanups.
   static func finishClosing(_ taken: consuming Closing) -> CloseReport {
+    if taken.children.isEmpty { return taken.cleanups.run() }
     var report = CloseReport.empty
     for child in taken.children { report = report.merged(with: child.closeAsChild()) }
     return report.merged(with: taken.cleanups.run())
