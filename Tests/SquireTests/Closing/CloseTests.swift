@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 import Testing
@@ -257,6 +258,34 @@ struct CloseTests {
     #expect(parent.owned.childCount == 1)
     child.close()
     #expect(parent.owned.childCount == 0)
+  }
+
+  /// Children remembered on many threads at once, some closing as others are remembered: the
+  /// parent closes exactly the ones still open, each once.
+  @Test func childrenRememberedOnManyThreadsAreEachClosedOnce() {
+    let closed = Mutex(0)
+    let parent = Container()
+    parent.register(Service.init).lifetime(.perContainer).onClose { _ in
+      closed.withLock { $0 += 1 }
+    }
+    let kept = Mutex<[Container]>([])
+    DispatchQueue.concurrentPerform(iterations: 8) { thread in
+      for round in 0..<500 {
+        let child = Container(parent: parent)
+        _ = child.resolve(Service.self)
+        if round % 3 == 0 {
+          kept.withLock { $0.append(child) }
+        } else if round % 3 == 1 {
+          child.close()
+        }
+      }
+    }
+    let open = kept.withLock { $0.count }
+    #expect(parent.owned.childCount == open)
+    let closedBefore = closed.withLock { $0 }
+    parent.close()
+    #expect(closed.withLock { $0 } == closedBefore + open)
+    for child in kept.withLock({ $0 }) { #expect(child.close().completed == 0) }
   }
 
   @Test func aScopesCloseRunsThatPeriodsCleanups() async {
