@@ -96,10 +96,11 @@ public final class Container: @unchecked Sendable {
 
   /// Creates an empty container, or a child of `parent`.
   ///
-  /// Creating a child costs two small allocations: the parent remembers a child only while it
-  /// is open and owns a cleanup (a dropped child costs nothing), and nothing is linked until the
-  /// child resolves; a child with nothing registered resolves through its root's snapshot as
-  /// it is, without a lock.
+  /// Creating a child costs three small allocations (the container, its table of instances, and
+  /// the lock its cached instances share): the parent remembers a child only while it is open
+  /// and owns a cleanup (a dropped child costs nothing), and nothing is linked until the child
+  /// resolves; a child with nothing registered resolves through its root's snapshot as it is,
+  /// without a lock.
   ///
   /// ```swift
   /// let app = Container()
