@@ -45,9 +45,13 @@ final class Sessions: Sendable {
 struct CleanupFailed: Error {}
 
 /// A value with a cleanup.
-struct Ticket: Sendable {
+struct Ticket: Sendable, HasNumber {
   let number: Int
   let log: CloseLog
+}
+
+protocol HasNumber: Sendable {
+  var number: Int { get }
 }
 
 protocol Closable: Sendable {
@@ -263,29 +267,38 @@ struct CloseTests {
   /// Children remembered on many threads at once, some closing as others are remembered: the
   /// parent closes exactly the ones still open, each once.
   @Test func childrenRememberedOnManyThreadsAreEachClosedOnce() {
-    let closed = Mutex(0)
-    let parent = Container()
-    parent.register(Service.init).lifetime(.perContainer).onClose { _ in
-      closed.withLock { $0 += 1 }
+    /// Shared by the threads. An `NSLock`: Thread Sanitizer sees its ordering (it does not see
+    /// `Mutex`'s on Linux).
+    final class Tally: @unchecked Sendable {
+      private let lock = NSLock()
+      private var closedCount = 0
+      private var keptChildren: [Container] = []
+
+      func closed() { lock.withLock { closedCount += 1 } }
+      func keep(_ child: Container) { lock.withLock { keptChildren.append(child) } }
+      var closedSoFar: Int { lock.withLock { closedCount } }
+      var kept: [Container] { lock.withLock { keptChildren } }
     }
-    let kept = Mutex<[Container]>([])
-    DispatchQueue.concurrentPerform(iterations: 8) { thread in
+    let tally = Tally()
+    let parent = Container()
+    parent.register(Service.init).lifetime(.perContainer).onClose { _ in tally.closed() }
+    DispatchQueue.concurrentPerform(iterations: 8) { _ in
       for round in 0..<500 {
         let child = Container(parent: parent)
         _ = child.resolve(Service.self)
         if round % 3 == 0 {
-          kept.withLock { $0.append(child) }
+          tally.keep(child)
         } else if round % 3 == 1 {
           child.close()
         }
       }
     }
-    let open = kept.withLock { $0.count }
+    let open = tally.kept.count
     #expect(parent.owned.childCount == open)
-    let closedBefore = closed.withLock { $0 }
+    let closedBefore = tally.closedSoFar
     parent.close()
-    #expect(closed.withLock { $0 } == closedBefore + open)
-    for child in kept.withLock({ $0 }) { #expect(child.close().completed == 0) }
+    #expect(tally.closedSoFar == closedBefore + open)
+    for child in tally.kept { #expect(child.close().completed == 0) }
   }
 
   @Test func aScopesCloseRunsThatPeriodsCleanups() async {
@@ -349,8 +362,8 @@ struct CloseTests {
     #expect(report.isClean)
   }
 
-  /// A cleanup is kept as the instance and its component's action: a value is handed back as it
-  /// was made, a class inside an existential as that instance, sync or async.
+  /// A cleanup is kept as the instance and its component's action: a value, a value inside an
+  /// existential and a class inside one are each handed back as they were made, sync or async.
   @Test func cleanupsGetTheirOwnInstanceWhateverItsKind() async {
     let log = CloseLog()
     let container = container(log)
@@ -358,15 +371,19 @@ struct CloseTests {
       .onClose { $0.log.append("ticket \($0.number)") }
     container.register { Pool(log: log) as any Closable }.lifetime(.perContainer)
       .onClose { await $0.closeLater() }
+    container.register { Ticket(number: 9, log: log) as any HasNumber }.lifetime(.perContainer)
+      .onClose { log.append("number \($0.number)") }
     container.register(Pool.init).lifetime(.perContainer)
     container.register(Sessions.init).lifetime(.perContainer).onClose { await $0.drain() }
     let pool = await container.resolve((any Closable).self)
     _ = await container.resolve(Ticket.self)
+    _ = await container.resolve((any HasNumber).self)
     _ = await container.resolve(Sessions.self)
     let report = await container.close()
-    // Closed last made first: the sessions, the ticket, then the pool behind `any Closable`.
-    #expect(log.closed == ["Sessions", "ticket 7", "Pool"])
-    #expect(report.completed == 3)
+    // Closed last made first: the sessions, the value behind `any HasNumber`, the ticket, then
+    // the pool behind `any Closable`.
+    #expect(log.closed == ["Sessions", "number 9", "ticket 7", "Pool"])
+    #expect(report.completed == 4)
     #expect(report.isClean)
     _ = pool
   }

@@ -9,7 +9,6 @@ enum Cleanup<Impl>: Sendable {
 /// link, so that the cleanup of one instance is the instance and this component's
 /// ``CleanupAction``, with no closure allocated per instance (per request, for a request's
 /// scope).
-@usableFromInline
 struct LinkedCleanup<Impl>: Sendable {
   let action: CleanupAction
   /// How an instance is handed to the action.
@@ -18,7 +17,8 @@ struct LinkedCleanup<Impl>: Sendable {
   private enum Holding {
     /// An instance of a class: the reference itself.
     case reference
-    /// A value (boxed).
+    /// Anything else (a value, an existential, an optional): boxed as it is, so that the
+    /// cleanup gets back exactly what was made.
     case value
     /// A `.weak` instance: a weak reference to it, so that its cleanup runs only if something
     /// else still holds it at close.
@@ -39,9 +39,11 @@ struct LinkedCleanup<Impl>: Sendable {
       action = CleanupAction(
         component, .async { try await body(unsafeBitCast($0, to: Impl.self)) })
     case (.sync(let body), .value):
-      action = CleanupAction(component, .sync { try body($0 as! Impl) })
+      action = CleanupAction(
+        component, .sync { try body(unsafeDowncast($0, to: ValueBox<Impl>.self).value) })
     case (.async(let body), .value):
-      action = CleanupAction(component, .async { try await body($0 as! Impl) })
+      action = CleanupAction(
+        component, .async { try await body(unsafeDowncast($0, to: ValueBox<Impl>.self).value) })
     case (.sync(let body), .weakly):
       action = CleanupAction(
         component,
@@ -65,10 +67,16 @@ struct LinkedCleanup<Impl>: Sendable {
   func pending(for instance: Impl) -> PendingCleanup {
     switch holding {
     case .reference: PendingCleanup(unsafeBitCast(instance, to: AnyObject.self), action)
-    case .value: PendingCleanup(instance as AnyObject, action)
+    case .value: PendingCleanup(ValueBox(instance), action)
     case .weakly: PendingCleanup(WeakReference(instance as AnyObject), action)
     }
   }
+}
+
+/// Holds an instance that is not a class until its owner closes.
+private final class ValueBox<Value> {
+  let value: Value
+  init(_ value: Value) { self.value = value }
 }
 
 /// Holds a `.weak` instance until its owner closes, without keeping it alive.
