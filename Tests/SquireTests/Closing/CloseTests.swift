@@ -267,38 +267,37 @@ struct CloseTests {
   /// Children remembered on many threads at once, some closing as others are remembered: the
   /// parent closes exactly the ones still open, each once.
   @Test func childrenRememberedOnManyThreadsAreEachClosedOnce() {
-    /// Shared by the threads. An `NSLock`: Thread Sanitizer sees its ordering (it does not see
-    /// `Mutex`'s on Linux).
-    final class Tally: @unchecked Sendable {
+    /// The children kept open, shared by the threads. An `NSLock`: Thread Sanitizer sees its
+    /// ordering (it does not see `Mutex`'s on Linux). Not captured by the parent's cleanup: the
+    /// children hold the parent.
+    final class Kept: @unchecked Sendable {
       private let lock = NSLock()
-      private var closedCount = 0
-      private var keptChildren: [Container] = []
+      private var children: [Container] = []
 
-      func closed() { lock.withLock { closedCount += 1 } }
-      func keep(_ child: Container) { lock.withLock { keptChildren.append(child) } }
-      var closedSoFar: Int { lock.withLock { closedCount } }
-      var kept: [Container] { lock.withLock { keptChildren } }
+      func keep(_ child: Container) { lock.withLock { children.append(child) } }
+      var all: [Container] { lock.withLock { children } }
     }
-    let tally = Tally()
+    let kept = Kept()
+    let closed = Counter()
     let parent = Container()
-    parent.register(Service.init).lifetime(.perContainer).onClose { _ in tally.closed() }
+    parent.register(Service.init).lifetime(.perContainer).onClose { _ in closed.increment() }
     DispatchQueue.concurrentPerform(iterations: 8) { _ in
       for round in 0..<500 {
         let child = Container(parent: parent)
         _ = child.resolve(Service.self)
         if round % 3 == 0 {
-          tally.keep(child)
+          kept.keep(child)
         } else if round % 3 == 1 {
           child.close()
         }
       }
     }
-    let open = tally.kept.count
+    let open = kept.all.count
     #expect(parent.owned.childCount == open)
-    let closedBefore = tally.closedSoFar
+    let closedBefore = closed.count
     parent.close()
-    #expect(tally.closedSoFar == closedBefore + open)
-    for child in tally.kept { #expect(child.close().completed == 0) }
+    #expect(closed.count == closedBefore + open)
+    for child in kept.all { #expect(child.close().completed == 0) }
   }
 
   @Test func aScopesCloseRunsThatPeriodsCleanups() async {
