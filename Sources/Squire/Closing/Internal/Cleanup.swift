@@ -29,8 +29,9 @@ struct LinkedCleanup<Impl>: Sendable {
   init(_ cleanup: Cleanup<Impl>, component: String, weakly: Bool) {
     let isClass = Impl.self is AnyObject.Type
     holding = weakly ? .weakly : isClass ? .reference : .value
-    // Unspecialised code: nothing here has a type built on `Impl` (an `Impl?` would have its
-    // metadata looked up at every call).
+    // Unspecialised code: a class's closures name no type built on `Impl` (an `Impl?` would
+    // have its metadata looked up at every call). A value's look up `ValueBox<Impl>`'s: values
+    // with a cleanup are rare.
     switch (cleanup, holding) {
     case (.sync(let body), .reference):
       // `Impl` is a class (checked above): the reference is the instance.
