@@ -4,7 +4,7 @@
 #include <pthread.h>
 #include <stddef.h>
 
-_Thread_local struct _squire_thread _squire_this_thread SQUIRE_TLS_MODEL = {0, 0, 0, NULL, NULL};
+_Thread_local struct _squire_thread _squire_this_thread SQUIRE_TLS_MODEL = {0, 0, 0, NULL, NULL, NULL, NULL};
 
 unsigned long _squire_global_epoch = 1;
 
@@ -28,6 +28,11 @@ static void unregister_thread(void *value) {
   thread->previous = NULL;
   thread->registered = 0;
   pthread_mutex_unlock(&threads_lock);
+  // The thread's spare creation goes with it (a resolve in a later key destructor registers
+  // the thread again, and this runs again).
+  void *spare = thread->spare_creation;
+  thread->spare_creation = NULL;
+  if (spare) _squire_release_spare_creation(spare);
 }
 
 static void make_thread_key(void) { pthread_key_create(&thread_key, unregister_thread); }

@@ -61,6 +61,93 @@ struct ConcurrencyTests {
   }
 }
 
+/// The spare creation each thread keeps for its outermost resolves (one allocation fewer per
+/// request's scope).
+@Suite("Spare creations")
+struct SpareCreationTests {
+  @Test func aThreadReusesItsSpareCreationFromScopeToScope() {
+    let parent = Container()
+    parent.register(Service.init).lifetime(.perContainer)
+    _ = Container(parent: parent).resolve(Service.self)
+    // Held weakly: a strong reference here would keep the thread from reusing it.
+    weak let spare = Creation.spareForTesting
+    #expect(spare != nil)
+    for _ in 0..<3 {
+      let scope = Container(parent: parent)
+      _ = scope.resolve(Service.self)
+      #expect(Creation.spareForTesting === spare)
+    }
+  }
+
+  @Test func aResolveInsideAFactoryIsToldItAsksForWhatItMakes() {
+    let container = Container()
+    let nested = Locked<ResolutionError?>(nil)
+    container.register { [unowned container] () -> Service in
+      // The outer resolve holds the thread's spare; this one has a creation of its own, whose
+      // outer one is making the instance asked for.
+      do {
+        _ = try container.tryResolve(Service.self)
+      } catch {
+        nested.withLock { $0 = error as? ResolutionError }
+      }
+      return Service()
+    }
+    .lifetime(.perContainer)
+    for _ in 0..<3 {
+      _ = container.resolve(Service.self)
+      let error = nested.withLock { $0 }
+      #expect(error?.description.contains("cycle") == true)
+      nested.withLock { $0 = nil }
+      container.resetInstances(of: .perContainer)
+    }
+  }
+
+  #if canImport(Glibc)
+    /// Each of many short-lived threads resolves a cached instance, which gives it a spare;
+    /// once they have ended, none of their spares is alive.
+    @Test func endedThreadsReleaseTheirSpareCreations() {
+      let parent = Container()
+      parent.register(Service.init).lifetime(.perContainer)
+      let spares = Locked<[WeakCreation]>([])
+      var threads: [pthread_t] = []
+      for _ in 0..<16 {
+        let body = ThreadBody {
+          _ = Container(parent: parent).resolve(Service.self)
+          let spare = Creation.spareForTesting
+          spares.withLock { $0.append(WeakCreation(spare)) }
+        }
+        var thread = pthread_t()
+        let started = pthread_create(
+          &thread, nil,
+          { raw in
+            Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue().run()
+            return nil
+          }, Unmanaged.passRetained(body).toOpaque())
+        #expect(started == 0)
+        threads.append(thread)
+      }
+      for thread in threads { pthread_join(thread, nil) }
+      let ended = spares.withLock { $0 }
+      #expect(ended.count == 16)
+      #expect(ended.allSatisfy { $0.wasSet && $0.creation == nil })
+    }
+  #endif
+}
+
+private final class ThreadBody: Sendable {
+  let run: @Sendable () -> Void
+  init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+}
+
+private struct WeakCreation: Sendable {
+  weak var creation: Creation?
+  let wasSet: Bool
+  init(_ creation: Creation?) {
+    self.creation = creation
+    wasSet = creation != nil
+  }
+}
+
 /// The identities seen by racing threads. Guarded by a pthread-based lock rather than
 /// `Synchronization.Mutex`, whose futex calls Thread Sanitizer cannot see.
 private final class Seen: @unchecked Sendable {

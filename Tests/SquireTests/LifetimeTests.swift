@@ -115,4 +115,58 @@ struct LifetimeTests {
     }
     #expect(fromChild == nil)
   }
+
+  /// A cached instance is kept as an object when it is one, boxed otherwise: each kind comes
+  /// back as it was made, the same one every time, and goes with its container.
+  @Test(arguments: [Lifetime.perContainer, .single])
+  func cachedInstancesOfEveryKindComeBackAsMade(lifetime: Lifetime) {
+    weak var heldByValue: Service?
+    weak var heldByExistential: CachedSquare?
+    do {
+      let container = Container()
+      container.register { CachedValue(number: 1, service: Service()) }.lifetime(lifetime)
+      container.register { () -> any CachedShape in CachedCircle(radius: 2) }
+        .lifetime(lifetime)
+      container.register { () -> any CachedShape & AnyObject in CachedSquare(side: 3) }
+        .lifetime(lifetime)
+      container.register { () -> Int? in 7 }.lifetime(lifetime)
+      container.register { () -> (Int, String) in (4, "four") }.lifetime(lifetime)
+
+      let value: CachedValue = container.resolve()
+      #expect(value.number == 1)
+      #expect(container.resolve(CachedValue.self).number == 1)
+      #expect(container.resolve(CachedValue.self).service === value.service)
+      heldByValue = value.service
+
+      let circle = container.resolve((any CachedShape).self)
+      #expect((circle as? CachedCircle)?.radius == 2)
+      let square = container.resolve((any CachedShape & AnyObject).self)
+      #expect(square === container.resolve((any CachedShape & AnyObject).self))
+      #expect(square.area == 9)
+      heldByExistential = square as? CachedSquare
+      #expect(container.resolve(Int?.self) == 7)
+      let pair = container.resolve((Int, String).self)
+      #expect(pair.0 == 4 && pair.1 == "four")
+    }
+    #expect(heldByValue == nil)
+    #expect(heldByExistential == nil)
+  }
+}
+
+private struct CachedValue {
+  let number: Int
+  let service: Service
+}
+
+private protocol CachedShape { var area: Int { get } }
+
+private struct CachedCircle: CachedShape {
+  let radius: Int
+  var area: Int { 3 * radius * radius }
+}
+
+private final class CachedSquare: CachedShape, Sendable {
+  let side: Int
+  init(side: Int) { self.side = side }
+  var area: Int { side * side }
 }

@@ -1,4 +1,5 @@
 import Synchronization
+import _SquireShims
 
 // Cached instances: made once, whatever the threads and tasks racing for them.
 //
@@ -44,23 +45,60 @@ final class Creation: @unchecked Sendable {
     return false
   }
 
-  /// The creation of a factory running on this thread right now, if any.
-  static let current = ThreadLocal<Creation>()
+  /// The creation of a factory running on this thread right now, if any (not retained: its
+  /// resolve holds it).
+  static var current: Creation? {
+    _squire_current_creation().map { Unmanaged<Creation>.fromOpaque($0).takeUnretainedValue() }
+  }
 
   /// Makes `creation` this thread's current one while its factory runs; returns the one it
   /// replaces, for ``leave(_:)``.
   @usableFromInline
-  static func enter(_ creation: Creation) -> Creation? {
-    let outer = current.value
-    current.value = creation
+  static func enter(_ creation: Creation) -> UnsafeMutableRawPointer? {
+    let outer = _squire_current_creation()
+    _squire_set_current_creation(Unmanaged.passUnretained(creation).toOpaque())
     return outer
   }
 
   /// Ends what ``enter(_:)`` began.
   @usableFromInline
-  static func leave(_ outer: Creation?) {
-    current.value = outer
+  static func leave(_ outer: UnsafeMutableRawPointer?) {
+    _squire_set_current_creation(outer)
   }
+
+  /// The creation of a resolve that starts on this thread. The outermost resolve on a thread
+  /// (no factory runs on it) takes the thread's spare when nothing else holds it: no cell
+  /// keeps it as its creator, no resolve waits for it (each would hold a reference), so it is
+  /// as good as new, and a request's resolve allocates none. Otherwise a new one, which
+  /// becomes the spare when the resolve is the outermost.
+  static func forThisThread() -> Creation {
+    if let outer = current { return Creation(parent: outer) }
+    if let raw = _squire_spare_creation() {
+      // Takes the thread's reference: the spare is unique if no one else holds it.
+      var spare = Unmanaged<Creation>.fromOpaque(raw).takeRetainedValue()
+      if isKnownUniquelyReferenced(&spare) && spare.waitingFor == nil && spare.pending.isEmpty {
+        _squire_set_spare_creation(Unmanaged.passRetained(spare).toOpaque())
+        return spare
+      }
+    }
+    let made = Creation(parent: nil)
+    _squire_set_spare_creation(Unmanaged.passRetained(made).toOpaque())
+    return made
+  }
+}
+
+extension Creation {
+  /// This thread's spare creation, for tests.
+  static var spareForTesting: Creation? {
+    _squire_spare_creation().map { Unmanaged<Creation>.fromOpaque($0).takeUnretainedValue() }
+  }
+}
+
+/// Releases the spare creation of a thread that ends (called by the shim's thread-key
+/// destructor).
+@_cdecl("_squire_release_spare_creation")
+func releaseSpareCreation(_ creation: UnsafeMutableRawPointer) {
+  Unmanaged<Creation>.fromOpaque(creation).release()
 }
 
 /// Who waits for whom, across threads and tasks: consulted only by a resolve about to wait for
@@ -376,10 +414,31 @@ final class SharedInstance<T>: OnceCell<T>, InstanceCell, @unchecked Sendable {
   @usableFromInline
   let ready = Atomic<Bool>(false)
 
+  /// The instance: the object itself when `T` is a class, else an ``InstanceBox`` holding it.
   /// Written once, under the cell's lock, before `ready` is set with release ordering.
+  ///
+  /// Not a `T?`: this class's `deinit` is not specialised, and destroying an `Optional<T>`
+  /// there looks its metadata up (some 300 instructions, once per request scope's cell).
   @exclusivity(unchecked)
   @usableFromInline
-  var value: T?
+  var stored: AnyObject?
+
+  /// The instance, once `ready`; in code specialised for `T`, the test of its kind is folded.
+  @inlinable
+  @inline(__always)
+  var value: T {
+    let object = stored.unsafelyUnwrapped
+    if T.self is AnyObject.Type { return unsafeBitCast(object, to: T.self) }
+    return unsafeDowncast(object, to: InstanceBox<T>.self).value
+  }
+
+  /// What ``stored`` keeps for `instance`.
+  @inlinable
+  @inline(__always)
+  static func storage(for instance: T) -> AnyObject {
+    if T.self is AnyObject.Type { return unsafeBitCast(instance, to: AnyObject.self) }
+    return InstanceBox(instance)
+  }
 
   @usableFromInline
   override init() { super.init() }
@@ -394,7 +453,7 @@ final class SharedInstance<T>: OnceCell<T>, InstanceCell, @unchecked Sendable {
   override func holdsInstance() -> Bool { ready.load(ordering: .relaxed) }
 
   override func store(_ instance: T) {
-    value = instance
+    stored = Self.storage(for: instance)
     ready.store(true, ordering: .releasing)
   }
 
@@ -406,7 +465,7 @@ final class SharedInstance<T>: OnceCell<T>, InstanceCell, @unchecked Sendable {
     _ context: inout ResolutionContext, _ step: PathStep, _ make: Body<T>
   ) throws(ResolutionError) -> T {
     if _fastPath(ready.load(ordering: .acquiring)) {
-      return value.unsafelyUnwrapped
+      return value
     }
     return try create(&context, step, make)
   }
@@ -420,7 +479,7 @@ final class SharedInstance<T>: OnceCell<T>, InstanceCell, @unchecked Sendable {
   ) throws(ResolutionError) -> T {
     let me = context.creationForThisThread()
     switch try claimOrWait(me, step) {
-    case .found: return value.unsafelyUnwrapped
+    case .found: return value
     case .foundPending: return pendingInstance()
     case .create, .wait: break
     }
@@ -439,7 +498,7 @@ final class SharedInstance<T>: OnceCell<T>, InstanceCell, @unchecked Sendable {
     } else {
       // Only the creator writes it; readers read it once `ready` is set (with release
       // ordering, by `endCreation`).
-      value = made
+      stored = Self.storage(for: made)
       endCreation(published: true)
     }
     return made
@@ -450,9 +509,16 @@ final class SharedInstance<T>: OnceCell<T>, InstanceCell, @unchecked Sendable {
   func getAsync(
     _ context: inout ResolutionContext, _ step: PathStep, _ make: AsyncBody<T>
   ) async throws(ResolutionError) -> T {
-    if ready.load(ordering: .acquiring) { return value.unsafelyUnwrapped }
+    if ready.load(ordering: .acquiring) { return value }
     return try await getOrMakeAsync(&context, step, make)
   }
+}
+
+/// Holds a cached instance that is not a class (see ``SharedInstance/stored``).
+@usableFromInline
+final class InstanceBox<Value> {
+  @usableFromInline let value: Value
+  @usableFromInline init(_ value: Value) { self.value = value }
 }
 
 /// Holds a `.weak` component's instance for as long as someone outside holds it.
@@ -499,7 +565,7 @@ extension ResolutionContext {
   @usableFromInline
   mutating func creationForThisThread() -> Creation {
     if let creation { return creation }
-    let made = Creation(parent: Creation.current.value)
+    let made = Creation.forThisThread()
     creation = made
     return made
   }

@@ -118,25 +118,6 @@ final class ConditionLock: ManagedBuffer<pthread_cond_t, pthread_mutex_t> {
   }
 }
 
-/// A value per thread, kept by a `pthread` key: set and read only on slow paths (a thread that
-/// runs a cached component's factory says so, for a resolve nested in that factory).
-final class ThreadLocal<Value: AnyObject>: @unchecked Sendable {
-  /// A constant once made: reading it takes no dynamic exclusivity check.
-  private let key: pthread_key_t
-
-  init() {
-    var key = pthread_key_t()
-    pthread_key_create(&key, nil)
-    self.key = key
-  }
-
-  /// The calling thread's value (not retained by the key: its owner keeps it alive while set).
-  var value: Value? {
-    get { pthread_getspecific(key).map { Unmanaged<Value>.fromOpaque($0).takeUnretainedValue() } }
-    set { pthread_setspecific(key, newValue.map { Unmanaged.passUnretained($0).toOpaque() }) }
-  }
-}
-
 /// A mutex the thread holding it may take again: serialises the loading of parts, where a
 /// part may append another part on the same thread.
 final class RecursiveLock: @unchecked Sendable {

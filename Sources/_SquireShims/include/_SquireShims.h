@@ -38,6 +38,13 @@ struct _squire_thread {
   /// The list of registered threads, guarded by its lock.
   struct _squire_thread *_Nullable next;
   struct _squire_thread *_Nullable previous;
+  /// The creation (Squire's `Creation`) of the factory of a cached instance running on this
+  /// thread right now, if any; not retained (its resolve holds it). Read and written by this
+  /// thread only.
+  void *_Nullable creation;
+  /// A creation kept for the next outermost resolve on this thread, retained: released when
+  /// the thread ends. Read and written by this thread only.
+  void *_Nullable spare_creation;
 };
 
 extern _Thread_local struct _squire_thread _squire_this_thread SQUIRE_TLS_MODEL;
@@ -76,6 +83,30 @@ static inline void _squire_leave_resolve(void) {
 static inline unsigned long _squire_advance_epoch(void) {
   return __atomic_add_fetch(&_squire_global_epoch, 1, __ATOMIC_SEQ_CST);
 }
+
+/// The creation of the factory running on this thread, if any (see `_squire_thread`).
+static inline void *_Nullable _squire_current_creation(void) {
+  return _squire_this_thread.creation;
+}
+
+static inline void _squire_set_current_creation(void *_Nullable creation) {
+  _squire_this_thread.creation = creation;
+}
+
+/// The creation kept for this thread's next outermost resolve, if any (see `_squire_thread`).
+static inline void *_Nullable _squire_spare_creation(void) {
+  return _squire_this_thread.spare_creation;
+}
+
+/// Keeps `creation` (retained by the caller for this thread) as this thread's spare; the
+/// thread is registered, so that its end releases it.
+static inline void _squire_set_spare_creation(void *_Nullable creation) {
+  if (__builtin_expect(!_squire_this_thread.registered, 0)) _squire_register_thread();
+  _squire_this_thread.spare_creation = creation;
+}
+
+/// Releases a thread's spare creation when the thread ends; defined by Squire, in Swift.
+void _squire_release_spare_creation(void *_Nonnull creation);
 
 /// The oldest epoch a thread inside a resolve announced, or `ULONG_MAX` when no thread is
 /// inside one: a snapshot tagged with an epoch up to this one can be freed.
