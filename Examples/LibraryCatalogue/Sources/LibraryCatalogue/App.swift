@@ -19,6 +19,13 @@ public struct LibraryContext: RequestScopeContext {
   public init(source: Source) { coreContext = .init(source: source) }
 }
 
+/// Each request's scope: `RequestScopeMiddleware`'s, with its work specialised for
+/// `LibraryContext` (Hummingbird calls a middleware through an existential, so the generic
+/// middleware's own `handle` runs unspecialised).
+struct LibraryRequestScope: RequestScopeMiddlewareProtocol {
+  let requestScope: RequestScopeMiddleware<LibraryContext>
+}
+
 /// The composition root: every component of the app, validated by `makeServices`.
 ///
 /// - Parameter configuration: where the settings come from: the environment in the server
@@ -56,7 +63,8 @@ public func makeApplication(
   let router = Router(context: LibraryContext.self)
   router.get("health") { _, _ in HTTPResponse.Status.ok }
 
-  let books = router.group("books").add(middleware: RequestScopeMiddleware(container))
+  let books = router.group("books")
+    .add(middleware: LibraryRequestScope(requestScope: RequestScopeMiddleware(container)))
   books.get { _, context in
     try await context.resolve((any Catalogue).self).all()
   }

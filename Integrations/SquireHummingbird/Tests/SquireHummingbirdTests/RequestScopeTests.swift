@@ -40,9 +40,17 @@ struct Authenticate: RouterMiddleware {
   }
 }
 
+/// The request scope as an app declares it to have its work specialised for its context.
+struct AppRequestScope: RequestScopeMiddlewareProtocol {
+  let requestScope: RequestScopeMiddleware<AppContext>
+}
+
 /// The app under test: its container, its router, and what the tests observe.
+///
+/// - Parameter specialised: The scope is given by ``AppRequestScope`` (the app's own type)
+///   rather than by `RequestScopeMiddleware` itself.
 func makeApp(
-  tracker: Tracker, gate: Gate? = nil, logs: LogCapture = LogCapture()
+  tracker: Tracker, gate: Gate? = nil, logs: LogCapture = LogCapture(), specialised: Bool = false
 ) -> (container: Container, app: some ApplicationProtocol) {
   let container = Container()
   container.register { Transaction(tracker: tracker) }
@@ -58,10 +66,14 @@ func makeApp(
 
   let router = Router(context: AppContext.self)
   router.add(middleware: Authenticate())
-  router.add(
-    middleware: RequestScopeMiddleware(container) { scope, _, context in
-      if let user = context.user { scope.register { user } }
-    })
+  let requestScope = RequestScopeMiddleware<AppContext>(container) { scope, _, context in
+    if let user = context.user { scope.register { user } }
+  }
+  if specialised {
+    router.add(middleware: AppRequestScope(requestScope: requestScope))
+  } else {
+    router.add(middleware: requestScope)
+  }
   router.get("books") { _, context -> String in
     let reader = try await context.resolve(BookReader.self)
     let writer = try await context.resolve(BookWriter.self)
@@ -98,11 +110,11 @@ struct RequestScopeTests {
     #expect(report.isValid, "\(report)")
   }
 
-  @Test("Concurrent requests each get their own request-scoped instances, all closed, none leak")
-  func concurrentRequests() async throws {
+  @Test("Concurrent requests each get their own request-scoped instances, all closed, none leak", arguments: [false, true])
+  func concurrentRequests(specialised: Bool) async throws {
     let tracker = Tracker()
     let count = 16
-    let (_, app) = makeApp(tracker: tracker, gate: Gate(count: count))
+    let (_, app) = makeApp(tracker: tracker, gate: Gate(count: count), specialised: specialised)
     try await app.test(.live) { client in
       let port = try #require(client.port)
       let bodies = try await withThrowingTaskGroup(of: String.self) { group in
@@ -129,10 +141,10 @@ struct RequestScopeTests {
     #expect(tracker.alive == 0, "no transaction outlives its request")
   }
 
-  @Test("A failing request's scope is closed too, and its error keeps its status")
-  func failingRequest() async throws {
+  @Test("A failing request's scope is closed too, and its error keeps its status", arguments: [false, true])
+  func failingRequest(specialised: Bool) async throws {
     let tracker = Tracker()
-    let (_, app) = makeApp(tracker: tracker)
+    let (_, app) = makeApp(tracker: tracker, specialised: specialised)
     try await app.test(.live) { client in
       let failed = try await client.execute(uri: "/fail", method: .get)
       #expect(failed.status == .badRequest)
@@ -144,11 +156,11 @@ struct RequestScopeTests {
     #expect(tracker.alive == 0)
   }
 
-  @Test("A resolution failure is a 500 with the diagnostic logged; the server goes on")
-  func resolutionFailure() async throws {
+  @Test("A resolution failure is a 500 with the diagnostic logged; the server goes on", arguments: [false, true])
+  func resolutionFailure(specialised: Bool) async throws {
     let tracker = Tracker()
     let logs = LogCapture()
-    let (_, app) = makeApp(tracker: tracker, logs: logs)
+    let (_, app) = makeApp(tracker: tracker, logs: logs, specialised: specialised)
     try await app.test(.live) { client in
       let missing = try await client.execute(uri: "/missing", method: .get)
       #expect(missing.status == .internalServerError)
