@@ -110,7 +110,9 @@ struct RequestScopeTests {
     #expect(report.isValid, "\(report)")
   }
 
-  @Test("Concurrent requests each get their own request-scoped instances, all closed, none leak", arguments: [false, true])
+  @Test(
+    "Concurrent requests each get their own request-scoped instances, all closed, none leak",
+    arguments: [false, true])
   func concurrentRequests(specialised: Bool) async throws {
     let tracker = Tracker()
     let count = 16
@@ -141,7 +143,9 @@ struct RequestScopeTests {
     #expect(tracker.alive == 0, "no transaction outlives its request")
   }
 
-  @Test("A failing request's scope is closed too, and its error keeps its status", arguments: [false, true])
+  @Test(
+    "A failing request's scope is closed too, and its error keeps its status",
+    arguments: [false, true])
   func failingRequest(specialised: Bool) async throws {
     let tracker = Tracker()
     let (_, app) = makeApp(tracker: tracker, specialised: specialised)
@@ -156,7 +160,9 @@ struct RequestScopeTests {
     #expect(tracker.alive == 0)
   }
 
-  @Test("A resolution failure is a 500 with the diagnostic logged; the server goes on", arguments: [false, true])
+  @Test(
+    "A resolution failure is a 500 with the diagnostic logged; the server goes on",
+    arguments: [false, true])
   func resolutionFailure(specialised: Bool) async throws {
     let tracker = Tracker()
     let logs = LogCapture()
