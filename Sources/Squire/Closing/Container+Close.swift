@@ -66,7 +66,9 @@ extension Container {
     // The fast path reads `published` without checking: a closed container stops publishing.
     // Only a root publishes; a child (a request's scope) has nothing to unpublish.
     if parent == nil { lock.withLock { published.store(nil, ordering: .sequentiallyConsistent) } }
-    if let parent, owned.isKnownToParent { parent.owned.forget(child: owned) }
+    if let parent, owned.closedByParent, owned.isKnownToParent {
+      parent.owned.forget(child: owned)
+    }
     return taken
   }
 

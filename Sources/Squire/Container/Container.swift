@@ -66,7 +66,7 @@ public final class Container: @unchecked Sendable {
   /// The instances this container owns (`.perContainer`, `.weak`, its `.single`s' cleanups),
   /// whether it is closed, and the children to close first.
   @usableFromInline
-  let owned = OwnedInstances()
+  let owned: OwnedInstances
 
   /// Held while a part loads (taken again by a part that appends another). Made by the first
   /// `append(part:)`: a child per request never loads one, and need not make a mutex for it.
@@ -114,6 +114,33 @@ public final class Container: @unchecked Sendable {
   ///   `nil` for a root container.
   public init(parent: Container? = nil) {
     self.parent = parent
+    owned = OwnedInstances()
+  }
+
+  /// Creates a child of `parent` that its maker always closes: `parent.close()` does not close
+  /// it. A request's scope in a server is one (the middleware that makes it closes it when the
+  /// request ends, whatever the outcome).
+  ///
+  /// A child made with ``init(parent:)`` that owns a cleanup is kept among its parent's open
+  /// children until it closes, so that closing the parent closes it first: that takes the
+  /// parent's lock once when the child adopts its first cleanup and once when it closes, and the
+  /// app container's lock is the one every request of a server shares, on every core. A child
+  /// made with `closedByParent: false` never touches its parent's lock.
+  ///
+  /// ```swift
+  /// let request = Container(parent: app, closedByParent: false)
+  /// defer { request.close() }
+  /// let handler: OrderHandler = request.resolve()
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - parent: The container whose registrations this one inherits and overrides.
+  ///   - closedByParent: Whether closing `parent` closes this child first (the default,
+  ///     ``init(parent:)``). With `false`, a child left open when its parent closes is not
+  ///     closed: its cleanups run only if it is closed itself.
+  public init(parent: Container, closedByParent: Bool) {
+    self.parent = parent
+    owned = OwnedInstances(closedByParent: closedByParent)
   }
 
   deinit {

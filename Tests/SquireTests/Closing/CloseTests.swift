@@ -254,6 +254,41 @@ struct CloseTests {
     child.close()
   }
 
+  @Test func aChildNotClosedByItsParentIsNeitherKeptNorClosedByIt() {
+    let log = CloseLog()
+    let parent = container(log)
+    parent.register(Numbered.init).lifetime(.perContainer).onClose { $0.close() }
+    let kept = Container(parent: parent)
+    let own = Container(parent: parent, closedByParent: false)
+    kept.resolve(Numbered.self).number = 1
+    own.resolve(Numbered.self).number = 2
+    // Only the child made with `init(parent:)` is among the parent's children to close.
+    #expect(parent.owned.childCount == 1)
+    parent.close()
+    #expect(log.closed == ["1"])
+    // The other one closes itself; once only.
+    own.close()
+    own.close()
+    #expect(log.closed == ["1", "2"])
+    #expect(parent.owned.childCount == 0)
+  }
+
+  @Test func aChildNotClosedByItsParentClosesItselfFromAsyncCode() async {
+    let log = CloseLog()
+    let parent = container(log)
+    parent.register(Numbered.init).lifetime(.perContainer).onClose { $0.close() }
+    for number in 1...3 {
+      let scope = Container(parent: parent, closedByParent: false)
+      let numbered = await scope.resolve(Numbered.self)
+      numbered.number = number
+      await scope.close()
+    }
+    #expect(log.closed == ["1", "2", "3"])
+    #expect(parent.owned.childCount == 0)
+    await parent.close()
+    #expect(log.closed == ["1", "2", "3"])
+  }
+
   @Test func aClosedChildIsForgottenByItsParent() {
     let parent = Container()
     parent.register(Service.init).lifetime(.perContainer).onClose { _ in }

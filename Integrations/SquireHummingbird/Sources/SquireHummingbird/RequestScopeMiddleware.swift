@@ -19,6 +19,10 @@ import Synchronization
 /// precondition(app.validate().isValid)
 /// ```
 ///
+/// The scope is a `Container(parent:closedByParent: false)`: this middleware closes it in every
+/// case, so the app's container keeps no list of open scopes, and a request takes no lock that
+/// all requests share.
+///
 /// Inside the scope, the request (`Request`), the context (`Context`, as it was when the
 /// request reached this middleware, without its scope) and whatever `supply` registers are
 /// components. The initializer registers `Request` and `Context` in the app's container as
@@ -88,7 +92,7 @@ public struct RequestScopeMiddleware<Context: RequestScopeContext>:
   /// in it copies the context.
   @usableFromInline
   func makeScope(for request: Request, context: Context) -> Container {
-    let scope = Container(parent: container)
+    let scope = Container(parent: container, closedByParent: false)
     let plan = currentPlan()
     switch plan.request {
     case .none: break

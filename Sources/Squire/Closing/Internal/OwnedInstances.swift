@@ -20,7 +20,11 @@ final class OwnedInstances: @unchecked Sendable {
   let lock = ConditionLock.make()
   private let closed = Atomic<Bool>(false)
   /// Whether the parent has been asked to remember this container among its children to close.
-  private let knownToParent = Atomic<Bool>(false)
+  /// Set from the start for a child its parent does not close (see ``closedByParent``).
+  private let knownToParent: Atomic<Bool>
+  /// Whether the parent's close closes this container (a child made with
+  /// `Container(parent:closedByParent:)` and `false` closes itself, and is never in the list).
+  let closedByParent: Bool
   /// Whether this container is in its parent's list of children; written under the parent's
   /// lock, read without it by a container that goes (only after its own close forgot it).
   private let inParentList = Atomic<Bool>(false)
@@ -35,6 +39,12 @@ final class OwnedInstances: @unchecked Sendable {
   // one is held (the list holds each child once); the newer one holds this one.
   @exclusivity(unchecked) private var olderSibling: OwnedInstances?
   @exclusivity(unchecked) private unowned(unsafe) var newerSibling: OwnedInstances?
+
+  /// - Parameter closedByParent: Whether the parent's close closes this container.
+  init(closedByParent: Bool = true) {
+    self.closedByParent = closedByParent
+    knownToParent = Atomic(!closedByParent)
+  }
 
   @usableFromInline
   var isClosed: Bool { closed.load(ordering: .acquiring) }
