@@ -93,18 +93,23 @@ public struct RequestScopeMiddleware<Context: RequestScopeContext>:
   @usableFromInline
   func makeScope(for request: Request, context: Context) -> Container {
     let scope = Container(parent: container, closedByParent: false)
-    let plan = currentPlan()
-    switch plan.request {
-    case .none: break
-    case .fill(let slot): scope.fill(slot, with: request)
-    case .register: scope.register { request }
-    }
-    switch plan.context {
-    case .none: break
-    case .fill(let slot):
-      // `makePlan` put an `InstanceSlot<Context>` there.
-      if let slot = slot as? InstanceSlot<Context> { scope.fill(slot, with: context) }
-    case .register: scope.register { context }
+    let planned = currentPlan()
+    // Most apps have no component that depends on the request or its context: nothing to
+    // hand over, and no enum to copy.
+    if planned.handsOverAnything {
+      let plan = planned.plan
+      switch plan.request {
+      case .none: break
+      case .fill(let slot): scope.fill(slot, with: request)
+      case .register: scope.register { request }
+      }
+      switch plan.context {
+      case .none: break
+      case .fill(let slot):
+        // `makePlan` put an `InstanceSlot<Context>` there.
+        if let slot = slot as? InstanceSlot<Context> { scope.fill(slot, with: context) }
+      case .register: scope.register { context }
+      }
     }
     supply(scope, request, context)
     return scope
@@ -112,8 +117,8 @@ public struct RequestScopeMiddleware<Context: RequestScopeContext>:
 
   /// The plan, made at the first request (when the app's components are registered). The
   /// plan's types are not generic: reading it looks up no type metadata.
-  private func currentPlan() -> ScopePlan {
-    if let made = plan.made.load(ordering: .acquiring) { return made.takeUnretainedValue().plan }
+  private func currentPlan() -> PlanBox {
+    if let made = plan.made.load(ordering: .acquiring) { return made.takeUnretainedValue() }
     return plan.store(makePlan())
   }
 
@@ -236,13 +241,13 @@ final class PlanCell: Sendable {
   let made = Atomic<Unmanaged<PlanBox>?>(nil)
 
   /// Keeps `plan` unless another request made one first; returns the one kept.
-  func store(_ plan: ScopePlan) -> ScopePlan {
+  func store(_ plan: ScopePlan) -> PlanBox {
     let box = Unmanaged.passRetained(PlanBox(plan))
     let (exchanged, original) = made.compareExchange(
       expected: nil, desired: box, ordering: .acquiringAndReleasing)
-    if exchanged { return plan }
+    if exchanged { return box.takeUnretainedValue() }
     box.release()
-    return original!.takeUnretainedValue().plan
+    return original!.takeUnretainedValue()
   }
 
   deinit { made.load(ordering: .acquiring)?.release() }
@@ -251,7 +256,17 @@ final class PlanCell: Sendable {
 /// A plan, in a class: what ``PlanCell`` points to.
 final class PlanBox: Sendable {
   let plan: ScopePlan
-  init(_ plan: ScopePlan) { self.plan = plan }
+  /// Whether a scope gets anything: the request or the context.
+  let handsOverAnything: Bool
+
+  init(_ plan: ScopePlan) {
+    self.plan = plan
+    if case .none = plan.request, case .none = plan.context {
+      handsOverAnything = false
+    } else {
+      handsOverAnything = true
+    }
+  }
 }
 
 /// Thrown when the request or its context is resolved outside a request's scope: from the
