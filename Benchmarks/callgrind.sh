@@ -97,17 +97,18 @@ printf 'S7 resolve in the parent: %d; new child + resolve: %d (%s×); with its o
 # transaction with a cleanup resolved in it, the child closed; with the request's two values
 # registered in the child; with a handler that depends on one of them; with that value handed to
 # the scope as its instance of a `.perContainer` component of the parent, not registered; from
-# async code (`await resolve()`, `await close()`), as RequestScopeMiddleware does it; a scope
-# made and closed with nothing resolved in it.
+# async code (`await resolve()`, `await close()`); the same with a child its parent does not
+# close, as RequestScopeMiddleware makes it; a scope made and closed with nothing resolved in it.
 none=$(s7 s13-none)
 values=$(s7 s13)
 used=$(s7 s13-used)
 filled=$(s7 s13-filled)
 async=$(s7 s13-async)
+unshared=$(s7 s13-unshared)
 empty=$(s7 s13-empty)
-printf 'S13 request scope: %d; with two values registered: %d (%+d); one of them used: %d (%+d); that one handed to the scope instead (fill): %d (%+d); from async code, as the middleware does it: %d (%+d); nothing resolved: %d\n' \
+printf 'S13 request scope: %d; with two values registered: %d (%+d); one of them used: %d (%+d); that one handed to the scope instead (fill): %d (%+d); from async code: %d (%+d); from async code, not closed by its parent, as the middleware does it: %d (%+d); nothing resolved: %d\n' \
   "$none" "$values" "$((values - none))" "$used" "$((used - none))" "$filled" "$((filled - none))" \
-  "$async" "$((async - none))" "$empty"
+  "$async" "$((async - none))" "$unshared" "$((unshared - none))" "$empty"
 if [[ "${S8:-1}" == 1 ]]; then
   s8_1k=$(instructions squire s8 1000)
   s8_2k=$(instructions squire s8 2000)

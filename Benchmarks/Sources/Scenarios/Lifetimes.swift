@@ -217,6 +217,16 @@ public final class RequestScope: Sendable {
     return handler
   }
 
+  /// `withoutValuesAsync` with a child its parent does not close (`closedByParent: false`), as
+  /// RequestScopeMiddleware makes each request's scope: the parent's lock is not taken.
+  @inline(never)
+  public func withoutValuesUnshared() async -> ScopeHandler {
+    let scope = Container(parent: parent, closedByParent: false)
+    let handler: ScopeHandler = await scope.resolve()
+    await scope.close()
+    return handler
+  }
+
   /// S13 with a handler that depends on one of the request's values (the user).
   @inline(never)
   public func withUsedValues(_ id: Int) -> ScopeUserHandler {

@@ -17,7 +17,9 @@
 // user, the user handed to each scope as its instance of a `.perContainer` component of the
 // parent (`fill`, SquireHummingbird's way) instead of being registered in it. `s13-async N`:
 // `s13-none` from async code, as RequestScopeMiddleware does it (`await resolve()`,
-// `await close()`). `s13-empty N`: a child made and closed, nothing resolved in it.
+// `await close()`). `s13-unshared N`: `s13-async` with a child its parent does not close
+// (`Container(parent:closedByParent: false)`), as RequestScopeMiddleware makes each request's
+// scope now. `s13-empty N`: a child made and closed, nothing resolved in it.
 //
 // `callgrind squire s11 N`, `s11-single N`, `s12 N`: the S2 graph with a decorator on a leaf,
 // the S3 graph with a decorator on its `.single` leaf, and the S2 graph with a contextual binding.
@@ -168,12 +170,15 @@ case "s13", "s13-none", "s13-used", "s13-filled":
     }
   }
   exit(0)
-case "s13-async":
+case "s13-async", "s13-unshared":
   // From a detached task, as S9: valgrind does not run an async top-level program.
   let scope = RequestScope()
   let done = DispatchSemaphore(value: 0)
+  let unshared = arguments[2] == "s13-unshared"
   Task.detached {
-    for _ in 0..<count { consume(await scope.withoutValuesAsync()) }
+    for _ in 0..<count {
+      consume(unshared ? await scope.withoutValuesUnshared() : await scope.withoutValuesAsync())
+    }
     done.signal()
   }
   done.wait()
