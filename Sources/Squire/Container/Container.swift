@@ -98,9 +98,10 @@ public final class Container: @unchecked Sendable {
   ///
   /// Creating a child costs three small allocations (the container, its table of instances, and
   /// the lock its cached instances share): the parent remembers a child only while it is open
-  /// and owns a cleanup (a dropped child costs nothing), and nothing is linked until the child
-  /// resolves; a child with nothing registered resolves through its root's snapshot as it is,
-  /// without a lock.
+  /// and owns a cleanup (a dropped child costs nothing; one made with
+  /// ``init(parent:closedByParent:)`` and `false` is never remembered), and nothing is linked
+  /// until the child resolves; a child with nothing registered resolves through its root's
+  /// snapshot as it is, without a lock.
   ///
   /// ```swift
   /// let app = Container()
