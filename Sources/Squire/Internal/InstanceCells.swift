@@ -523,7 +523,8 @@ final class SharedInstance<T>: OnceCell<T>, InstanceCell, @unchecked Sendable {
   }
 }
 
-/// Holds a cached instance that is not a class (see ``SharedInstance/stored``).
+/// Holds an instance that is not a class: a cached one (see ``SharedInstance/stored``), or one
+/// whose cleanup waits for its owner to close (see `LinkedCleanup`).
 @usableFromInline
 final class InstanceBox<Value> {
   @usableFromInline let value: Value

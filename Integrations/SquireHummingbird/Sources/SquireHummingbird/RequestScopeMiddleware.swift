@@ -217,7 +217,7 @@ extension RequestScopeMiddlewareProtocol {
 
 /// How each request's scope gets the request and its context. Not generic, so that reading it
 /// in `handle` looks up no type metadata.
-struct ScopePlan: Sendable {
+private struct ScopePlan: Sendable {
   /// How a scope gets one of the request's values.
   enum Supply<Slot: Sendable>: Sendable {
     /// No component depends on it.
@@ -236,7 +236,7 @@ struct ScopePlan: Sendable {
 
 /// Where a middleware keeps its plan, made at the first request (when the app's components
 /// are registered): read with one load, without a lock.
-final class PlanCell: Sendable {
+private final class PlanCell: Sendable {
   /// The plan, retained by this reference once made.
   let made = Atomic<Unmanaged<PlanBox>?>(nil)
 
@@ -254,7 +254,7 @@ final class PlanCell: Sendable {
 }
 
 /// A plan, in a class: what ``PlanCell`` points to.
-final class PlanBox: Sendable {
+private final class PlanBox: Sendable {
   let plan: ScopePlan
   /// Whether a scope gets anything: the request or the context.
   let handsOverAnything: Bool

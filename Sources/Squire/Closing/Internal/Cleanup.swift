@@ -30,7 +30,7 @@ struct LinkedCleanup<Impl>: Sendable {
     let isClass = Impl.self is AnyObject.Type
     holding = weakly ? .weakly : isClass ? .reference : .value
     // Unspecialised code: a class's closures name no type built on `Impl` (an `Impl?` would
-    // have its metadata looked up at every call). A value's look up `ValueBox<Impl>`'s: values
+    // have its metadata looked up at every call). A value's look up `InstanceBox<Impl>`'s: values
     // with a cleanup are rare.
     switch (cleanup, holding) {
     case (.sync(let body), .reference):
@@ -41,10 +41,10 @@ struct LinkedCleanup<Impl>: Sendable {
         component, .async { try await body(unsafeBitCast($0, to: Impl.self)) })
     case (.sync(let body), .value):
       action = CleanupAction(
-        component, .sync { try body(unsafeDowncast($0, to: ValueBox<Impl>.self).value) })
+        component, .sync { try body(unsafeDowncast($0, to: InstanceBox<Impl>.self).value) })
     case (.async(let body), .value):
       action = CleanupAction(
-        component, .async { try await body(unsafeDowncast($0, to: ValueBox<Impl>.self).value) })
+        component, .async { try await body(unsafeDowncast($0, to: InstanceBox<Impl>.self).value) })
     case (.sync(let body), .weakly):
       action = CleanupAction(
         component,
@@ -68,16 +68,10 @@ struct LinkedCleanup<Impl>: Sendable {
   func pending(for instance: Impl) -> PendingCleanup {
     switch holding {
     case .reference: PendingCleanup(unsafeBitCast(instance, to: AnyObject.self), action)
-    case .value: PendingCleanup(ValueBox(instance), action)
+    case .value: PendingCleanup(InstanceBox(instance), action)
     case .weakly: PendingCleanup(WeakReference(instance as AnyObject), action)
     }
   }
-}
-
-/// Holds an instance that is not a class until its owner closes.
-private final class ValueBox<Value> {
-  let value: Value
-  init(_ value: Value) { self.value = value }
 }
 
 /// Holds a `.weak` instance until its owner closes, without keeping it alive.
