@@ -1,0 +1,63 @@
+extension Container {
+  /// Builds every `.single` component visible from this container now, instead of on first
+  /// use; traps with the diagnostic if one cannot be built. Call it at the end of the
+  /// composition root so that start-up pays for them, not the first request.
+  ///
+  /// ```swift
+  /// container.register(Forge.init).lifetime(.single)
+  /// container.initializeSingletons()   // the forge is built here
+  /// ```
+  public func initializeSingletons() {
+    do {
+      try tryInitializeSingletons()
+    } catch {
+      fatalError(error.description)
+    }
+  }
+
+  /// Builds every `.single` component visible from this container now, from async code: async
+  /// factories are awaited and isolated ones run on their actor. Traps with the diagnostic if
+  /// one cannot be built.
+  ///
+  /// ```swift
+  /// container.register { () async -> Database in await Database.connect() }.lifetime(.single)
+  /// await container.initializeSingletons()   // connected here
+  /// ```
+  public func initializeSingletons() async {
+    do {
+      try await tryInitializeSingletons()
+    } catch {
+      fatalError(error.description)
+    }
+  }
+
+  /// Builds every `.single` component visible from this container now, from async code;
+  /// throws the first failure.
+  public func tryInitializeSingletons() async throws(ResolutionError) {
+    for (record, producer) in snapshot.singles {
+      var context = ResolutionContext(container: self)
+      do {
+        try await record.runAsync(producer, &context)
+        try await context.finishAsync()
+      } catch {
+        context.fail()
+        throw error.finished(requested: record.typeName)
+      }
+    }
+  }
+
+  /// Builds every `.single` component visible from this container now; throws the first
+  /// failure.
+  public func tryInitializeSingletons() throws(ResolutionError) {
+    for (record, producer) in snapshot.singles {
+      var context = ResolutionContext(container: self)
+      do {
+        try record.run(producer, &context)
+        try context.finish()
+      } catch {
+        context.fail()
+        throw error.finished(requested: record.typeName)
+      }
+    }
+  }
+}

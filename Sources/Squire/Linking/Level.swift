@@ -1,0 +1,118 @@
+/// One container's registrations, indexed for lookup, as seen by a snapshot; or, for a container
+/// that registered after resolving, one layer of them (those registered between two resolves).
+/// Layers of one container are adjacent in a linker's levels, newest first, and answer a lookup
+/// together.
+struct Level {
+  let records: [ComponentRecord]
+  let index: [LookupKey: [Candidate]]
+  /// Keys this container leaves to each of its children (`suppliedByEachChild`).
+  let suppliedByChildren: Set<LookupKey>
+  /// The container whose registrations these are.
+  let owner: ObjectIdentifier?
+  /// The candidates marked `.default()`, per key: what decides a lookup without going through
+  /// every candidate (a type registered many times, one layer at a time).
+  let defaults: [LookupKey: [Candidate]]
+  /// The container's decorators, per decorated type, in registration order.
+  let decorators: [ObjectIdentifier: [DecoratorRecord]]
+  /// The candidates of components registered `.when(injectedInto:)`, which only their
+  /// consumers are offered: kept out of ``index``.
+  let contextual: [LookupKey: [Candidate]]
+
+  init(
+    records: [ComponentRecord], suppliedByChildren: Set<LookupKey> = [],
+    owner: Container? = nil, decorators: [DecoratorRecord] = []
+  ) {
+    self.records = records
+    self.suppliedByChildren = suppliedByChildren
+    self.owner = owner.map(ObjectIdentifier.init)
+    self.decorators = Dictionary(grouping: decorators) { ObjectIdentifier($0.decoratedType) }
+    var index: [LookupKey: [Candidate]] = [:]
+    var contextual: [LookupKey: [Candidate]] = [:]
+    for record in records {
+      let isContextual = !record.consumers.isEmpty
+      let own = LookupKey(type: ObjectIdentifier(record.implementationType), qualifier: .none)
+      // A component forwarded as its own type only under names or tags (`.as(String.self,
+      // tag: LibraryName.self)`) is not a plain `String`: it would answer every other one.
+      var qualifiedOnly = false
+      for forward in record.forwards where forward.type == own.type {
+        if forward.qualifier == .none {
+          qualifiedOnly = false
+          break
+        }
+        qualifiedOnly = true
+      }
+      if !qualifiedOnly {
+        let candidate = Candidate(record: record, forward: nil)
+        if isContextual {
+          contextual[own, default: []].append(candidate)
+        } else {
+          index[own, default: []].append(candidate)
+        }
+      }
+      for (position, forward) in record.forwards.enumerated() {
+        let key = LookupKey(type: forward.type, qualifier: forward.qualifier)
+        // `.as(Self.self)` adds nothing the component does not already have.
+        if key == own { continue }
+        let candidate = Candidate(record: record, forward: position)
+        if isContextual {
+          contextual[key, default: []].append(candidate)
+        } else {
+          index[key, default: []].append(candidate)
+        }
+      }
+    }
+    self.index = index
+    self.contextual = contextual
+    self.defaults = index.compactMapValues { candidates in
+      let marked = candidates.filter(\.record.isDefault)
+      return marked.isEmpty ? nil : marked
+    }
+  }
+
+  /// The candidates for `key`; under several tags, those forwarded under every one of them.
+  func candidates(for key: LookupKey) -> [Candidate]? {
+    Self.candidates(for: key, in: index)
+  }
+
+  /// The candidates for `key` in `index`; under several tags, those forwarded under every one
+  /// of them.
+  static func candidates(for key: LookupKey, in index: [LookupKey: [Candidate]]) -> [Candidate]? {
+    guard case .tags(let tags) = key.qualifier else { return index[key] }
+    var found: [Candidate]?
+    // In the tags' name order, so that the forward each candidate is described by is the same
+    // in every run.
+    for tag in tags.sorted(by: { TagRegistry.name(of: $0) < TagRegistry.name(of: $1) }) {
+      let under = index[LookupKey(type: key.type, qualifier: .tag(tag))] ?? []
+      guard let kept = found else {
+        found = under
+        continue
+      }
+      let records = Set(under.map { ObjectIdentifier($0.record) })
+      found = kept.filter { records.contains(ObjectIdentifier($0.record)) }
+    }
+    return found
+  }
+}
+
+/// A component as one of the answers to a lookup: as its own type, or through one `.as`.
+struct Candidate {
+  let record: ComponentRecord
+  let forward: Int?
+
+  var description: String {
+    var text = record.typeName
+    if let forward, let qualifier = record.forwards[forward].qualifierDescription {
+      text += " (\(qualifier))"
+    }
+    if record.isDefault { text += " [default]" }
+    if !record.consumers.isEmpty { text += " when injected into \(record.consumerNames)" }
+    return text + " at \(record.location)"
+  }
+}
+
+/// The answer to a lookup.
+enum Choice {
+  case found(Candidate)
+  case missing
+  case ambiguous([Candidate])
+}

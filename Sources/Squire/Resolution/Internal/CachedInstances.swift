@@ -1,0 +1,199 @@
+import Synchronization
+import _SquireShims
+
+/// A cell's instance, read or made: what `.perContainer` and `.weak` producers share.
+@usableFromInline
+protocol InstanceCell<Instance>: AnyObject, Sendable {
+  associatedtype Instance
+  func get(
+    _ context: inout ResolutionContext, _ step: PathStep, _ make: Body<Instance>
+  ) throws(ResolutionError) -> Instance
+  func getAsync(
+    _ context: inout ResolutionContext, _ step: PathStep, _ make: AsyncBody<Instance>
+  ) async throws(ResolutionError) -> Instance
+}
+
+/// Holds the one instance of a `.single`, `.perContainer` or scoped component.
+@usableFromInline
+final class SharedInstance<T>: OnceCell<T>, InstanceCell, @unchecked Sendable {
+  @usableFromInline
+  let ready = Atomic<Bool>(false)
+
+  /// The instance: the object itself when `T` is a class, else an ``InstanceBox`` holding it.
+  /// Written once, under the cell's lock, before `ready` is set with release ordering.
+  ///
+  /// Not a `T?`: this class's `deinit` is not specialised, and destroying an `Optional<T>`
+  /// there looks its metadata up (some 300 instructions, once per request scope's cell).
+  @exclusivity(unchecked)
+  @usableFromInline
+  var stored: AnyObject?
+
+  /// The instance, once `ready`; in code specialised for `T`, the test of its kind is folded.
+  @inlinable
+  @inline(__always)
+  var value: T {
+    let object = stored.unsafelyUnwrapped
+    if T.self is AnyObject.Type { return unsafeBitCast(object, to: T.self) }
+    return unsafeDowncast(object, to: InstanceBox<T>.self).value
+  }
+
+  /// What ``stored`` keeps for `instance`.
+  @inlinable
+  @inline(__always)
+  static func storage(for instance: T) -> AnyObject {
+    if T.self is AnyObject.Type { return unsafeBitCast(instance, to: AnyObject.self) }
+    return InstanceBox(instance)
+  }
+
+  @usableFromInline
+  override init() { super.init() }
+
+  @usableFromInline
+  override init(sharing lock: ConditionLock) { super.init(sharing: lock) }
+
+  override func current() -> T? {
+    ready.load(ordering: .relaxed) ? value : nil
+  }
+
+  override func holdsInstance() -> Bool { ready.load(ordering: .relaxed) }
+
+  override func store(_ instance: T) {
+    stored = Self.storage(for: instance)
+    ready.store(true, ordering: .releasing)
+  }
+
+  override func markStored() { ready.store(true, ordering: .releasing) }
+
+  @inlinable
+  @inline(__always)
+  func get(
+    _ context: inout ResolutionContext, _ step: PathStep, _ make: Body<T>
+  ) throws(ResolutionError) -> T {
+    if _fastPath(ready.load(ordering: .acquiring)) {
+      return value
+    }
+    return try create(&context, step, make)
+  }
+
+  /// Makes the instance, or waits for the resolve that makes it. Inlined where the component
+  /// is linked, so that the instance is handed over in code specialised for its type (no
+  /// generic metadata looked up); the protocol itself is not generic.
+  @inlinable
+  func create(
+    _ context: inout ResolutionContext, _ step: PathStep, _ make: Body<T>
+  ) throws(ResolutionError) -> T {
+    let me = context.creationForThisThread()
+    switch try claimOrWait(me, step) {
+    case .found: return value
+    case .foundPending: return pendingInstance()
+    case .create, .wait: break
+    }
+    let deferredBefore = context.deferredCount
+    let outer = Creation.enter(me)
+    defer { Creation.leave(outer) }
+    let made: T
+    do {
+      made = try make(&context)
+    } catch {
+      endCreation(published: false)
+      throw error
+    }
+    if context.deferredCount > deferredBefore {
+      keepPending(made, me)
+    } else {
+      // Only the creator writes it; readers read it once `ready` is set (with release
+      // ordering, by `endCreation`).
+      stored = Self.storage(for: made)
+      endCreation(published: true)
+    }
+    return made
+  }
+
+  /// The async form of ``get(_:_:_:)``.
+  @usableFromInline
+  func getAsync(
+    _ context: inout ResolutionContext, _ step: PathStep, _ make: AsyncBody<T>
+  ) async throws(ResolutionError) -> T {
+    if ready.load(ordering: .acquiring) { return value }
+    return try await getOrMakeAsync(&context, step, make)
+  }
+}
+
+/// Holds an instance that is not a class: a cached one (see ``SharedInstance/stored``), or one
+/// whose cleanup waits for its owner to close (see `LinkedCleanup`).
+@usableFromInline
+final class InstanceBox<Value> {
+  @usableFromInline let value: Value
+  @usableFromInline init(_ value: Value) { self.value = value }
+}
+
+/// Holds a `.weak` component's instance for as long as someone outside holds it.
+@usableFromInline
+final class WeakInstance<T>: OnceCell<T>, InstanceCell, @unchecked Sendable {
+  /// Guarded by the cell's lock.
+  private weak var object: AnyObject?
+
+  @usableFromInline
+  override init() { super.init() }
+
+  @usableFromInline
+  override init(sharing lock: ConditionLock) { super.init(sharing: lock) }
+
+  override func current() -> T? {
+    object.flatMap { $0 as? T }
+  }
+
+  override func holdsInstance() -> Bool { object != nil }
+
+  override func store(_ instance: T) {
+    object = instance as AnyObject
+  }
+
+  @usableFromInline
+  func get(
+    _ context: inout ResolutionContext, _ step: PathStep, _ make: Body<T>
+  ) throws(ResolutionError) -> T {
+    try getOrMake(&context, step, make)
+  }
+
+  /// The async form of ``get(_:_:_:)``.
+  @usableFromInline
+  func getAsync(
+    _ context: inout ResolutionContext, _ step: PathStep, _ make: AsyncBody<T>
+  ) async throws(ResolutionError) -> T {
+    try await getOrMakeAsync(&context, step, make)
+  }
+}
+
+extension ResolutionContext {
+  /// This resolve's creation; a resolve that starts inside a factory running on this thread is
+  /// nested in that factory's.
+  @usableFromInline
+  mutating func creationForThisThread() -> Creation {
+    if let creation { return creation }
+    let made = Creation.forThisThread()
+    creation = made
+    return made
+  }
+
+  /// This async resolve's creation (a task may move between threads: no thread's factory is
+  /// its outer one).
+  mutating func creationForTask() -> Creation {
+    if let creation { return creation }
+    let made = Creation(parent: nil)
+    creation = made
+    return made
+  }
+
+  /// Publishes the instances kept pending for this resolve's deferred steps, or, when they
+  /// failed, caches none of them.
+  @usableFromInline
+  mutating func settlePending(succeeded: Bool) {
+    guard let creation, !creation.pending.isEmpty else { return }
+    let pending = creation.pending
+    creation.pending = []
+    for cell in pending {
+      if succeeded { cell.publishPending() } else { cell.abandonPending() }
+    }
+  }
+}
