@@ -14,22 +14,12 @@ struct README_DecoratorsAndContextualBinding {
     init(inner: Armor) { self.inner = inner }
     var pieces: [String] { inner.pieces.map { "polished " + $0 } }
   }
-  protocol Banner {
-    var motto: String { get }
+  final class LeatherArmor: Armor {
+    let pieces = ["jerkin"]
   }
-  final class RoyalBanner: Banner {
-    let motto = "for the crown"
-  }
-  final class PlainBanner: Banner {
-    let motto = "onward"
-  }
-  final class Herald {
-    let banner: Banner
-    init(banner: Banner) { self.banner = banner }
-  }
-  final class Scout {
-    let banner: Banner
-    init(banner: Banner) { self.banner = banner }
+  final class Page {
+    let armor: Armor
+    init(armor: Armor) { self.armor = armor }
   }
 
   @Test
@@ -38,16 +28,12 @@ struct README_DecoratorsAndContextualBinding {
     let container = Container()
     container.register(Forge.init).lifetime(.single)
     container.register(PlateArmor.init(forge:)).as(Armor.self)
+    container.register(LeatherArmor.init).as(Armor.self).when(injectedInto: Page.self)
     container.register(Knight.init)
+    container.register(Page.init)
     container.decorate(Armor.self) { PolishedArmor(inner: $0) }   // every Armor resolved
     #expect("\(container.resolve(Knight.self).armor.pieces)" == "[\"polished helm\", \"polished cuirass\"]")
-
-    container.register(RoyalBanner.init).as(Banner.self).when(injectedInto: Herald.self)
-    container.register(PlainBanner.init).as(Banner.self)   // everyone else
-    container.register(Herald.init)
-    container.register(Scout.init)
-    #expect("\(container.resolve(Herald.self).banner.motto)" == "for the crown")
-    #expect("\(container.resolve(Scout.self).banner.motto)" == "onward")
+    #expect("\(container.resolve(Page.self).armor.pieces)" == "[\"polished jerkin\"]")
     _ = container
   }
 }

@@ -6,24 +6,33 @@
 import Squire
 import Testing
 
-extension Garage {
+extension Workshop {
 @Suite("README.md, InjectionAndModifiers")
 struct README_InjectionAndModifiers {
   @Test
   func sample() throws {
     let container = Container()
+    container.register(BMWEngine.init).as(Engine.self).as(Engine.self, name: "BMW")
+    container.register(OtherEngine.init)
     container.register(AlloyWheel.init).as(Wheel.self)
-    container.register(SportBody.init).as(Body.self, tag: BMWBody.self)
-    container.register { Wagon(engine: BMWEngine(), wheels: many($0), body: by(tag: BMWBody.self, $1)) }
-    container.register(Car.init) { arg($0) }                   // first parameter through a modifier
     container.register(SteelBody.init).as(Body.self)
+    container.register(Driver.init).injection(cycle: true, \.car)
 
-    let car: Car = container.resolve(args: BMWEngine())
-    let wagon: Wagon = container.resolve()
-    #expect("\(wagon.wheels.count)" == "1")
+    container.register(Car.init)
+      .injection { car in car.engine = BMWEngine() }          // built by hand
+      .injection { $0.engine = $1 }                           // resolved by the inferred type
+      .injection(\.engine)                                    // through a key path
+      .injection(\.wheels) { many($0) }                       // with a modifier
+      .injection(\Car.engine) { $0 as OtherEngine }           // ask for a concrete type
+      .injection(name: "BMW") { $0.engine = $1 }
+      .injection(cycle: true) { $0.driver = $1 }              // breaks a cycle
+      .postInit { car in car.start() }
+
+    let car: Car = container.resolve()
+    #expect("\(car.driver?.car === car)" == "true")
+    #expect("\(car.started)" == "true")
     _ = container
     _ = car
-    _ = wagon
   }
 }
 }

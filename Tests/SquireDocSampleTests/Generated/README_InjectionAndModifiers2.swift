@@ -6,37 +6,27 @@
 import Squire
 import Testing
 
-extension Workshop {
 @Suite("README.md, InjectionAndModifiers2")
 struct README_InjectionAndModifiers2 {
+  protocol Clock: Sendable { var now: Int { get } }
+  struct FixedClock: Clock { let now = 42 }
+  final class Dashboard {
+    @Injected var clock: Clock
+    @LazyInjected(name: "archive") var archive: Clock   // resolved on first read
+    @Injected var banner: String?                       // nil when nothing provides String
+  }
+
   @Test
   func sample() throws {
+
+
     let container = Container()
-    container.register(BMWEngine.init).as(Engine.self).as(Engine.self, name: "BMW")
-    container.register(OtherEngine.init)
-    container.register(AlloyWheel.init).as(Wheel.self)
-    container.register(SteelBody.init).as(Body.self)
-    container.register(Driver.init).injection(cycle: true, \.car)
+    container.register { FixedClock() }.as(Clock.self).as(Clock.self, name: "archive")
+    container.register(Dashboard.init)
 
-    container.register(Car.init)
-      .injection { car in car.engine = BMWEngine() }          // built by hand
-      .injection { $0.engine = $1 }                           // resolved by the inferred type
-      .injection(\.engine)                                    // through a key path
-      .injection(\.wheels) { many($0) }                       // with a modifier
-      .injection(\Car.engine) { $0 as OtherEngine }           // ask for a concrete type
-      .injection(name: "BMW") { $0.engine = $1 }
-      .injection(cycle: true) { $0.driver = $1 }              // breaks a cycle
-      .postInit { car in car.start() }
-
-    let car: Car = container.resolve()
-    #expect("\(car.driver?.car === car)" == "true")
-    #expect("\(car.started)" == "true")
-
-    let methodInjected = Container(parent: container)
-    methodInjected.register(Car.init).injection { $0.setup(engine: $1, wheels: many($2), body: $3) }
+    let dashboard: Dashboard = container.resolve()
+    #expect("\(dashboard.archive.now)" == "42")
     _ = container
-    _ = car
-    _ = methodInjected
+    _ = dashboard
   }
-}
 }

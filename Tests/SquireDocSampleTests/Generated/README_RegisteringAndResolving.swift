@@ -7,8 +7,8 @@ import Squire
 import Testing
 
 extension Garage {
-@Suite("README.md, Registering")
-struct README_Registering {
+@Suite("README.md, RegisteringAndResolving")
+struct README_RegisteringAndResolving {
   @Test
   func sample() throws {
     let container = Container()
@@ -22,22 +22,15 @@ struct README_Registering {
       .as(Engine.self, tag: Sport.self)    // ... and as Engine under a type-safe tag
       .default()                           // chosen when several components provide Engine
       .lifetime(.perContainer)
-    let byLabels = Container(parent: container)
-    byLabels.register(Car.init(engine:wheel:body:))
-    let byClosure = Container(parent: container)
-    byClosure.register { Car(engine: $0, wheel: $1, body: $2) }
+
     let car: Car = container.resolve()               // traps with the full diagnostic if it cannot
-    let sameCar = container.resolve(Car.self)
     let maybeCar: Car? = container.resolve()         // nil when nothing provides Car
     let bmw: Engine = container.resolve(name: "BMW")
     let sporty: Engine = container.resolve(tag: Sport.self)
     let checked = try container.tryResolve(Car.self) // throws ResolutionError: what, path, why
     #expect("\(container.isRegistered(Car.self))" == "true")
     _ = container
-    _ = byLabels
-    _ = byClosure
     _ = car
-    _ = sameCar
     _ = maybeCar
     _ = bmw
     _ = sporty
