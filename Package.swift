@@ -35,6 +35,14 @@ let package = Package(
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: ownSettings),
+    // The `@MainActor` registrations compiled in the Swift 5 language mode, where a main-actor
+    // function converts to a nonisolated one with at most a warning. (Without
+    // `InferSendableFromCaptures`, that mode warns that `Service.init` is not `@Sendable`.)
+    .testTarget(
+      name: "SquireSwift5ModeTests", dependencies: ["Squire"],
+      swiftSettings: ownSettings + [
+        .swiftLanguageMode(.v5), .enableUpcomingFeature("InferSendableFromCaptures"),
+      ]),
     // Every Swift sample of README.md and the DocC articles, compiled and run
     // (written by Scripts/extract-doc-samples.py).
     .testTarget(

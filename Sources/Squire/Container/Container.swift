@@ -29,6 +29,17 @@ public final class Container: @unchecked Sendable {
   /// The container this one inherits registrations from, if any.
   public let parent: Container?
 
+  /// The lifetime a component registered in this container has until `.lifetime(_:)` says
+  /// otherwise: ``Lifetime/prototype`` unless given to ``init(defaultLifetime:)``; a child
+  /// made without one takes its parent's.
+  ///
+  /// ```swift
+  /// let container = Container(defaultLifetime: .objectGraph)   // Swinject's default
+  /// container.register(Forge.init)                    // .objectGraph
+  /// container.register(Armor.init).lifetime(.single)  // .single
+  /// ```
+  public let defaultLifetime: Lifetime
+
   /// Guards this container's registrations and the building of its snapshot. Never taken by a
   /// resolve that finds a current snapshot; taken shared by a child that links (it reads its
   /// parents' records), so that children do not wait for each other. Made on first use: a
@@ -115,6 +126,35 @@ public final class Container: @unchecked Sendable {
   ///   `nil` for a root container.
   public init(parent: Container? = nil) {
     self.parent = parent
+    defaultLifetime = parent?.defaultLifetime ?? .prototype
+    owned = OwnedInstances()
+  }
+
+  /// Creates an empty container, or a child of `parent`, whose components have `lifetime`
+  /// unless their registration sets another: `.objectGraph` is Swinject's default (`.graph`),
+  /// `.single` suits a composition root of services.
+  ///
+  /// ```swift
+  /// let app = Container(defaultLifetime: .objectGraph)
+  /// app.register(Forge.init)                          // .objectGraph
+  /// app.register(Knight.init).lifetime(.prototype)    // .prototype
+  ///
+  /// let request = Container(parent: app, defaultLifetime: .perContainer)
+  /// request.register(Session.init)                    // .perContainer
+  /// ```
+  ///
+  /// A default of ``Lifetime/weak`` applies to components whose instances are classes; the
+  /// others stay ``Lifetime/prototype``. ``validate()`` checks the lifetimes a default gives as
+  /// it checks any other (a `.single` default that holds a `.perContainer` is a captive
+  /// dependency).
+  ///
+  /// - Parameters:
+  ///   - parent: The container whose registrations this one inherits and overrides; `nil` for
+  ///     a root container. Only the components registered in this container take its default.
+  ///   - lifetime: The lifetime of a component registered here without `.lifetime(_:)`.
+  public init(parent: Container? = nil, defaultLifetime lifetime: Lifetime) {
+    self.parent = parent
+    defaultLifetime = lifetime
     owned = OwnedInstances()
   }
 
@@ -141,6 +181,7 @@ public final class Container: @unchecked Sendable {
   ///     closed: its cleanups run only if it is closed itself.
   public init(parent: Container, closedByParent: Bool) {
     self.parent = parent
+    defaultLifetime = parent.defaultLifetime
     owned = OwnedInstances(closedByParent: closedByParent)
   }
 
@@ -162,6 +203,11 @@ public final class Container: @unchecked Sendable {
   @usableFromInline
   func add<Impl>(_ record: TypedRecord<Impl>) -> Component<Impl> {
     record.owner = self
+    if defaultLifetime != .prototype && record.hasFactory
+      && (defaultLifetime != .weak || record.isClass)
+    {
+      record.lifetime = defaultLifetime
+    }
     withLock { released in
       record.position = records.count
       records.append(record)

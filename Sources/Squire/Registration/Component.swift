@@ -105,8 +105,9 @@ public struct Component<Impl>: Sendable {
     return self
   }
 
-  /// Sets how long the component's instances live; ``Lifetime/prototype`` (a new instance
-  /// every time) unless set.
+  /// Sets how long the component's instances live; unless set, the container's
+  /// ``Container/defaultLifetime``: ``Lifetime/prototype`` (a new instance every time) unless
+  /// the container was made with another.
   ///
   /// ```swift
   /// container.register(Forge.init).lifetime(.single)

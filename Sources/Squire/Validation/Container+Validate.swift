@@ -1,8 +1,10 @@
 extension Container {
   /// Checks the whole graph this container can resolve, its parents' registrations included,
   /// and reports every problem at once: missing dependencies (and unknown names and tags),
-  /// ambiguities (two `.default()`s included), cycles with no break point, captive dependencies,
-  /// runtime arguments that cannot be passed, and `.as` to a type the component is not.
+  /// ambiguities where a component asks for one instance (two `.default()`s included), cycles
+  /// with no break point, captive dependencies, runtime arguments that cannot be passed, and
+  /// `.as` to a type the component is not. A type registered several times that nothing asks
+  /// one of (plugins taken with `many`) is a warning, not a problem.
   ///
   /// ```swift
   /// let container = Container()
@@ -20,7 +22,7 @@ extension Container {
       return (
         ValidationReport(
           problems: validator.problems,
-          warnings: InterceptionChecks(linker: linker).warnings,
+          warnings: validator.warnings + InterceptionChecks(linker: linker).warnings,
           componentCount: validator.graph.nodes.count,
           dependencyCount: validator.graph.links.count + validator.graph.unanswered.count),
         validator.derivedChecks

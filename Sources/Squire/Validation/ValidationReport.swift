@@ -21,7 +21,8 @@ public struct ValidationReport: Error, Sendable, CustomStringConvertible {
   /// dependencies, unpassable arguments and wrong forwards; in the same order in every run.
   public let problems: [ValidationProblem]
   /// What is likely a mistake but makes no resolve fail: a decorator of a type nothing
-  /// provides, a `.when(injectedInto:)` whose consumer is not registered. ``isValid`` ignores
+  /// provides, a `.when(injectedInto:)` whose consumer is not registered, a type registered
+  /// several times that nothing asks one of. ``isValid`` ignores
   /// them; ``description`` lists them after the problems.
   public let warnings: [ValidationWarning]
   /// How many components were checked: those a resolve from the container can reach.

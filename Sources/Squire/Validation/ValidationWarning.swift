@@ -1,6 +1,7 @@
 /// Something ``Container/validate()`` found that is likely a mistake but makes no resolve fail:
 /// a decorator of a type nothing provides, a `.when(injectedInto:)` whose consumer is not
-/// registered. Warnings do not make a report invalid.
+/// registered, a type registered several times that nothing asks one of. Warnings do not make a
+/// report invalid.
 ///
 /// ```swift
 /// let report = container.validate()
@@ -17,6 +18,10 @@ public struct ValidationWarning: Sendable, Hashable, CustomStringConvertible {
     /// `component` is registered `.when(injectedInto: consumer)`, and no component visible from
     /// the container is `consumer` (or forwarded as it), so nothing receives it.
     case contextWithoutConsumer(component: String, consumer: String)
+    /// `type` is provided by several components of one container (registered at `candidates`),
+    /// none marked `.default()`, and no component asks for one of it: taking them all with
+    /// `many` works, resolving one fails.
+    case registeredSeveralTimes(type: String, candidates: [String])
   }
 
   /// What kind of warning it is.
@@ -29,7 +34,8 @@ public struct ValidationWarning: Sendable, Hashable, CustomStringConvertible {
   public let description: String
 
   init(
-    kind: Kind, path: [String], suggestions: [String] = [], what: String, why: String, fix: String
+    kind: Kind, path: [String], suggestions: [String] = [], what: String, details: [String] = [],
+    why: String, fix: String
   ) {
     self.kind = kind
     self.path = path
@@ -37,7 +43,8 @@ public struct ValidationWarning: Sendable, Hashable, CustomStringConvertible {
     // Written like a problem, so that a report reads the same throughout.
     description =
       ValidationProblem(
-        kind: .cycle([]), path: path, suggestions: suggestions, what: what, why: why, fix: fix
+        kind: .cycle([]), path: path, suggestions: suggestions, what: what, details: details,
+        why: why, fix: fix
       ).description
   }
 }

@@ -259,3 +259,58 @@ struct IsolationGraphTests {
     #expect(mermaid.contains("async"))
   }
 }
+
+/// A main-actor model that takes a runtime argument first.
+@MainActor
+final class ProfileModel {
+  let userID: Int
+  let service: APIService
+  init(userID: Int, service: APIService) {
+    MainActor.preconditionIsolated("ProfileModel.init ran off the main actor")
+    self.userID = userID
+    self.service = service
+  }
+}
+
+/// A component whose async initializer takes a runtime argument first.
+final class MonthlyReport: Sendable {
+  let month: Int
+  init(month: Int, service: APIService) async {
+    await Task.yield()
+    self.month = month
+  }
+}
+
+@Suite("The modifier form with isolated and async initializers")
+struct ModificatorIsolationTests {
+  @MainActor
+  @Test func aMainActorInitializerIsBuiltOnTheMainActor() {
+    let container = Container()
+    container.register(APIService.init)
+    container.register(ProfileModel.init) { arg($0) }
+    let model: ProfileModel = container.resolve(args: 42)
+    #expect(model.userID == 42)
+  }
+
+  @Test func offTheMainActorASynchronousResolveSaysAwaitAndAnAsyncOneHops() async throws {
+    let container = Container()
+    container.register(APIService.init)
+    container.register(ProfileModel.init) { arg($0) }
+    let error = try await Task.detached {
+      try #require(throws: ResolutionError.self) {
+        let _: ProfileModel = try container.tryResolve(args: 7)
+      }
+    }.value
+    #expect(error.reason == .needsAwait(component: "ProfileModel", cause: AwaitCause.mainActor))
+    let model: ProfileModel = await container.resolve(args: 7)
+    #expect(model.userID == 7)
+  }
+
+  @Test func anAsyncInitializerIsAwaited() async {
+    let container = Container()
+    container.register(APIService.init)
+    container.register(MonthlyReport.init) { arg($0) }
+    let report: MonthlyReport = await container.resolve(args: 11)
+    #expect(report.month == 11)
+  }
+}

@@ -182,17 +182,20 @@ struct ReferenceCheck {
     for slot in 0..<8 {
       let providers = components.indices.filter { components[$0].slot == slot }
       let defaults = providers.filter { components[$0].isDefault }
+      let needed = components.contains {
+        $0.dependencies.contains { $0.slot == slot && $0.asked != .optionally }
+      }
+      // Several providers are a problem where one is asked for (an Optional too), or when
+      // several are `.default()`; otherwise a warning.
+      let asked = components.contains { $0.dependencies.contains { $0.slot == slot } }
       if providers.count == 1 {
         chosen[slot] = providers[0]
       } else if providers.count > 1 {
         if defaults.count == 1 {
           chosen[slot] = defaults[0]
-        } else {
+        } else if asked || defaults.count > 1 {
           ambiguous.insert(RandomGraph.name(slot))
         }
-      }
-      let needed = components.contains {
-        $0.dependencies.contains { $0.slot == slot && $0.asked != .optionally }
       }
       if providers.isEmpty && needed { missing.insert(RandomGraph.name(slot)) }
     }

@@ -88,16 +88,64 @@ struct ValidationTests {
     #expect(container.validate().isValid)
   }
 
-  @Test func typeRegisteredTwiceIsAmbiguousEvenWithNoDependent() throws {
+  @Test func typeRegisteredTwiceWithNoDependentIsAWarning() throws {
     let container = Container()
     container.register(Forge.init)
     container.register(Forge.init)
+    let report = container.validate()
+    #expect(report.isValid, "\(report)")
+    let warning = try #require(report.warnings.first)
+    guard case .registeredSeveralTimes(let type, let candidates) = warning.kind else {
+      Issue.record("unexpected warning \(warning)")
+      return
+    }
+    #expect(type == "Forge")
+    #expect(candidates.count == 2)
+    #expect(warning.description.contains("many"))
+    #expect(throws: ResolutionError.self) { try container.tryResolve(Forge.self) }
+  }
+
+  @Test func pluginsRegisteredInALoopAndTakenWithManyAreValid() {
+    final class Plugin: Sendable {
+      let id: Int
+      init(id: Int) { self.id = id }
+    }
+    final class Host {
+      let plugins: [Plugin]
+      init(plugins: [Plugin]) { self.plugins = plugins }
+    }
+    let container = Container()
+    for id in 0..<3 { container.register { Plugin(id: id) } }
+    container.register { Host(plugins: many($0)) }
+    let report = container.validate()
+    #expect(report.isValid, "\(report)")
+    #expect(container.resolve(Host.self).plugins.map(\.id) == [0, 1, 2])
+  }
+
+  @Test func typeRegisteredTwiceAndAskedForIsStillAmbiguous() throws {
+    final class Smith {
+      init(forge: Forge) {}
+    }
+    let container = Container()
+    container.register(Forge.init)
+    container.register(Forge.init)
+    container.register(Smith.init(forge:))
     let problem = try #require(container.validate().problems.first)
     #expect(
       problem.kind
         == .ambiguousDependency(
-          type: "Forge", qualifier: nil, candidates: ["Forge", "Forge"], neededBy: []))
-    #expect(throws: ResolutionError.self) { try container.tryResolve(Forge.self) }
+          type: "Forge", qualifier: nil, candidates: ["Forge", "Forge"], neededBy: ["Smith"]))
+  }
+
+  @Test func twoDefaultsWithNoDependentAreStillAProblem() throws {
+    let container = Container()
+    container.register(Forge.init).default()
+    container.register(Forge.init).default()
+    let problem = try #require(container.validate().problems.first)
+    guard case .ambiguousDependency = problem.kind else {
+      Issue.record("unexpected problem \(problem)")
+      return
+    }
   }
 
   @Test func initializerCycleIsReportedOnce() throws {

@@ -54,7 +54,9 @@ struct GraphPicture {
       problemNodes.insert(graph.links[position].from)
     }
     for position in validator.argumentLinks { problemNodes.insert(graph.links[position].to) }
-    for (_, candidates) in graph.duplicates {
+    // A type registered several times that nothing asks one of is a problem only when every
+    // candidate is `.default()` (otherwise a warning: `many` takes them all).
+    for (_, candidates) in graph.duplicates where candidates.allSatisfy(\.record.isDefault) {
       for (node, record) in graph.nodes.enumerated()
       where candidates.contains(where: { $0.record === record }) {
         problemNodes.insert(node)

@@ -14,6 +14,9 @@ struct Validator {
   private(set) var cyclicLinks = Set<Int>()
   private(set) var captiveLinks = Set<Int>()
   private(set) var argumentLinks = Set<Int>()
+  /// What is likely a mistake but makes no resolve fail (a type registered several times that
+  /// no component asks one of).
+  private(set) var warnings: [ValidationWarning] = []
 
   init(linker: Linker) {
     self.linker = linker
@@ -109,7 +112,7 @@ struct Validator {
 
   // MARK: Missing and ambiguous dependencies
 
-  private func unanswered() -> [ValidationProblem] {
+  private mutating func unanswered() -> [ValidationProblem] {
     var byKey: [LookupKey: [DependencyGraph.Unanswered]] = [:]
     var keys: [LookupKey] = []
     for item in graph.unanswered {
@@ -135,14 +138,42 @@ struct Validator {
             edge.key, String(describing: edge.type), edge.typeName, candidates, neededBy, path))
       }
     }
+    // A type registered several times that no component asks one of: a problem only when
+    // every candidate is `.default()` (resolving it can never work); otherwise a warning, since
+    // registering plugins in a loop and taking them with `many` is a correct program.
     for (key, candidates) in graph.duplicates where byKey[key] == nil {
       let first = candidates[0]
       let provided = first.forward.map { first.record.forwards[$0].forwardedType }
       let name =
         provided.map { Linker.describe($0, key.qualifier) } ?? first.record.typeName
-      ambiguous.append(ambiguousProblem(key, name, name, candidates, [], [name]))
+      if candidates.allSatisfy(\.record.isDefault) {
+        ambiguous.append(ambiguousProblem(key, name, name, candidates, [], [name]))
+      } else {
+        warnings.append(repeatedRegistration(name, candidates))
+      }
     }
     return sorted(missing) + sorted(ambiguous)
+  }
+
+  /// The warning for a type registered several times in one container that no component asks
+  /// one of.
+  private func repeatedRegistration(_ type: String, _ candidates: [Candidate])
+    -> ValidationWarning
+  {
+    let listed = ResolutionError.list(
+      candidates.prefix(ResolutionError.listedCandidates).map(\.description),
+      count: candidates.count)
+    return ValidationWarning(
+      kind: .registeredSeveralTimes(
+        type: type, candidates: candidates.map(\.record.location.description)),
+      path: [type],
+      what: "Registered several times: \(candidates.count) components provide `\(type)` and "
+        + "none is marked `.default()`; no component asks for one.",
+      details: ["candidates: " + listed],
+      why: "`many` takes them all, but `resolve(\(type).self)` would fail: Squire will not "
+        + "pick one at random.",
+      fix: "nothing, if they are only taken with `many`; otherwise mark the one to use with "
+        + "`.default()`, or remove the duplicate registration.")
   }
 
   private func missingProblem(
