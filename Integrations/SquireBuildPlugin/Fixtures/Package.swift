@@ -1,0 +1,26 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Fixtures for SquireBuildPlugin's own tests: one target per case, each with the plugin applied,
+// so that every case is built with one build of the plugin and of swift-syntax. `Clean` must
+// build; each other target must fail with the errors its test expects
+// (Tests/SquireBuildPluginFixtureTests).
+let cases = [
+  "Clean", "Missing", "Ambiguous", "Cycle", "Captive", "WrongForward", "Unpassable",
+]
+
+let package = Package(
+  name: "SquireBuildPluginFixtures",
+  platforms: [.macOS(.v15)],
+  dependencies: [
+    .package(name: "Squire", path: "../../.."),
+    .package(name: "SquireBuildPlugin", path: ".."),
+  ],
+  targets: cases.map { name in
+    .target(
+      name: name,
+      dependencies: [.product(name: "Squire", package: "Squire")],
+      plugins: [.plugin(name: "SquireBuildPlugin", package: "SquireBuildPlugin")])
+  },
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,445 @@
+import SwiftSyntax
+
+/// A type the target declares, with what gives its registrations meaning.
+final class TypeDeclaration {
+  enum Kind { case `class`, `struct`, `enum`, actor, `protocol` }
+
+  let name: String
+  let kind: Kind
+  /// Superclass and protocols, as written, with the scope to look their names up in.
+  var inherited: [(name: String, scope: String)] = []
+  var initializers: [Initializer] = []
+  /// The primary declaration declares an initializer (no memberwise one is made).
+  var declaresInitializer = false
+  var isGeneric = false
+  var isMainActor = false
+  /// Stored properties, for key-path and closure injections and the memberwise initializer.
+  var properties: [String: Property] = [:]
+  var memberwiseOrder: [String] = []
+  /// A memberwise initializer cannot be told exactly (a `lazy` or wrapped property).
+  var memberwiseUnknown = false
+  /// `@Injected` and `@LazyInjected` properties.
+  var wrapped: [WrappedProperty] = []
+
+  init(name: String, kind: Kind) {
+    self.name = name
+    self.kind = kind
+  }
+
+  struct Property {
+    let type: TypeSyntax?
+    let hasInitialValue: Bool
+    let isLet: Bool
+  }
+
+  struct WrappedProperty {
+    let type: TypeSyntax
+    let isLazy: Bool
+    let qualifier: Qualifier?
+  }
+}
+
+/// An initializer: its labels and parameter types.
+struct Initializer {
+  let labels: [String]
+  let types: [TypeSyntax]
+  let isAsync: Bool
+  let isThrowing: Bool
+  let isFailable: Bool
+  let isMainActor: Bool
+  /// Declared in a generic context, or generic itself: its types cannot be read alone.
+  let isGeneric: Bool
+}
+
+/// A function of the target that is given a container: `registerStorage(in: container)`,
+/// `Part.load(container:)`, an extension method of `Container`.
+struct ContainerFunction {
+  let name: String
+  let labels: [String]
+  /// The index of the `Container` parameter, or nil for an extension method of `Container`
+  /// (the container is `self`).
+  let containerParameter: Int?
+  let parameterNames: [String]
+  let body: CodeBlockSyntax
+  let file: SourceFileInfo
+  let isStaticInType: String?
+}
+
+/// A function of the target whose result is a `Container` it makes.
+struct ContainerMaker {
+  let name: String
+  let scope: String
+  let labels: [String]
+  let body: CodeBlockSyntax
+  let file: SourceFileInfo
+}
+
+/// A parsed file: its path for messages, its tree, and the converter to lines and columns.
+final class SourceFileInfo {
+  let path: String
+  let tree: SourceFileSyntax
+  let converter: SourceLocationConverter
+  let importsSquire: Bool
+  let text: String
+
+  init(path: String, text: String, tree: SourceFileSyntax) {
+    self.path = path
+    self.text = text
+    self.tree = tree
+    self.converter = SourceLocationConverter(fileName: path, tree: tree)
+    importsSquire = tree.statements.contains { item in
+      guard let decl = item.item.as(ImportDeclSyntax.self) else { return false }
+      return decl.path.first?.name.text == "Squire"
+    }
+  }
+
+  func location(of node: some SyntaxProtocol) -> Location {
+    let position = node.positionAfterSkippingLeadingTrivia
+    let found = converter.location(for: position)
+    return Location(file: path, line: found.line, column: found.column)
+  }
+
+  /// The text of the line `node` starts on.
+  func lineText(of node: some SyntaxProtocol) -> Substring {
+    let line = location(of: node).line
+    var current = 1
+    var start = text.startIndex
+    var index = text.startIndex
+    while index < text.endIndex {
+      if current == line {
+        start = index
+        break
+      }
+      if text[index] == "\n" { current += 1 }
+      index = text.index(after: index)
+    }
+    if current != line { return "" }
+    let end = text[start...].firstIndex(of: "\n") ?? text.endIndex
+    return text[start..<end]
+  }
+}
+
+/// Everything the target declares that the reader needs, by qualified name.
+final class DeclarationIndex {
+  var types: [String: TypeDeclaration] = [:]
+  var typealiases: [String: (type: TypeSyntax, scope: String)] = [:]
+  var containerFunctions: [String: [ContainerFunction]] = [:]
+  var containerMakers: [String: [ContainerMaker]] = [:]
+  /// Static `load(container:)` bodies by the qualified name of their type.
+  var partLoads: [String: ContainerFunction] = [:]
+  /// The target declares a type named `Container` of its own: the tool cannot tell them apart.
+  var shadowsContainer = false
+  /// Types and typealiases declared inside the function being read: they hide the target's
+  /// types of the same name, and the tool does not read them.
+  var localNames: Set<String> = []
+
+  func add(_ file: SourceFileInfo) {
+    let visitor = DeclarationVisitor(index: self, file: file)
+    visitor.walk(file.tree)
+  }
+
+  /// The qualified name `name` stands for, looked up from `scope` outwards.
+  func qualify(_ name: String, in scope: String) -> String? {
+    var scope = scope
+    while true {
+      let candidate = scope.isEmpty ? name : scope + "." + name
+      if types[candidate] != nil || typealiases[candidate] != nil { return candidate }
+      if scope.isEmpty { return nil }
+      if let dot = scope.lastIndex(of: ".") {
+        scope = String(scope[..<dot])
+      } else {
+        scope = ""
+      }
+    }
+  }
+}
+
+private final class DeclarationVisitor: SyntaxVisitor {
+  let index: DeclarationIndex
+  let file: SourceFileInfo
+  var scope: [String] = []
+  /// Whether the declaration being visited is in a generic type.
+  var genericDepth = 0
+
+  init(index: DeclarationIndex, file: SourceFileInfo) {
+    self.index = index
+    self.file = file
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  var scopeName: String { scope.joined(separator: ".") }
+
+  private func enter(
+    _ name: String, _ kind: TypeDeclaration.Kind, inheritance: InheritanceClauseSyntax?,
+    generic: Bool, attributes: AttributeListSyntax
+  ) {
+    let qualified = (scope + [name]).joined(separator: ".")
+    if qualified == "Container" { index.shadowsContainer = true }
+    let declaration = index.types[qualified] ?? TypeDeclaration(name: qualified, kind: kind)
+    declaration.isGeneric = declaration.isGeneric || generic || genericDepth > 0
+    declaration.isMainActor = declaration.isMainActor || hasMainActor(attributes)
+    for inherited in inheritance?.inheritedTypes ?? [] {
+      declaration.inherited.append((typeText(inherited.type), scopeName))
+    }
+    index.types[qualified] = declaration
+    scope.append(name)
+    if generic { genericDepth += 1 }
+  }
+
+  private func leave(generic: Bool) {
+    scope.removeLast()
+    if generic { genericDepth -= 1 }
+  }
+
+  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+    enter(
+      node.name.text, .class, inheritance: node.inheritanceClause,
+      generic: node.genericParameterClause != nil, attributes: node.attributes)
+    return .visitChildren
+  }
+  override func visitPost(_ node: ClassDeclSyntax) {
+    finishMembers(node.memberBlock)
+    leave(generic: node.genericParameterClause != nil)
+  }
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+    enter(
+      node.name.text, .struct, inheritance: node.inheritanceClause,
+      generic: node.genericParameterClause != nil, attributes: node.attributes)
+    return .visitChildren
+  }
+  override func visitPost(_ node: StructDeclSyntax) {
+    finishMembers(node.memberBlock)
+    leave(generic: node.genericParameterClause != nil)
+  }
+  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+    enter(
+      node.name.text, .enum, inheritance: node.inheritanceClause,
+      generic: node.genericParameterClause != nil, attributes: node.attributes)
+    return .visitChildren
+  }
+  override func visitPost(_ node: EnumDeclSyntax) {
+    finishMembers(node.memberBlock)
+    leave(generic: node.genericParameterClause != nil)
+  }
+  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+    enter(
+      node.name.text, .actor, inheritance: node.inheritanceClause,
+      generic: node.genericParameterClause != nil, attributes: node.attributes)
+    return .visitChildren
+  }
+  override func visitPost(_ node: ActorDeclSyntax) {
+    finishMembers(node.memberBlock)
+    leave(generic: node.genericParameterClause != nil)
+  }
+  override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+    enter(
+      node.name.text, .protocol, inheritance: node.inheritanceClause, generic: false,
+      attributes: node.attributes)
+    return .skipChildren
+  }
+  override func visitPost(_ node: ProtocolDeclSyntax) {
+    leave(generic: false)
+  }
+
+  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+    let extended = typeText(node.extendedType)
+    let qualified = index.qualify(extended, in: scopeName) ?? extended
+    if extended == "Container" || extended == "Squire.Container" {
+      collectContainerExtension(node)
+      return .skipChildren
+    }
+    // The extended type's own declaration may come later: its entry is made now, of an
+    // unknown kind until then (`class` is only a placeholder; the declaration corrects it).
+    let declaration =
+      index.types[qualified] ?? TypeDeclaration(name: qualified, kind: .struct)
+    if index.types[qualified] == nil { declaration.memberwiseUnknown = true }
+    for inherited in node.inheritanceClause?.inheritedTypes ?? [] {
+      declaration.inherited.append((typeText(inherited.type), scopeName))
+    }
+    if node.genericWhereClause != nil { declaration.isGeneric = true }
+    index.types[qualified] = declaration
+    extensionStack.append(scope)
+    scope = qualified.split(separator: ".").map(String.init)
+    return .visitChildren
+  }
+  var extensionStack: [[String]] = []
+  override func visitPost(_ node: ExtensionDeclSyntax) {
+    let extended = typeText(node.extendedType)
+    if extended == "Container" || extended == "Squire.Container" { return }
+    scope = extensionStack.removeLast()
+  }
+
+  override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+    let qualified = (scope + [node.name.text]).joined(separator: ".")
+    if node.genericParameterClause == nil {
+      index.typealiases[qualified] = (node.initializer.value, scopeName)
+    }
+    return .skipChildren
+  }
+
+  override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+    guard let declaration = index.types[scopeName] else { return .skipChildren }
+    if node.parent?.parent?.parent?.is(ExtensionDeclSyntax.self) != true {
+      declaration.declaresInitializer = true
+    }
+    let parameters = node.signature.parameterClause.parameters
+    declaration.initializers.append(
+      Initializer(
+        labels: parameters.map { $0.firstName.text },
+        types: parameters.map(\.type),
+        isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil,
+        isThrowing: node.signature.effectSpecifiers?.throwsClause != nil,
+        isFailable: node.optionalMark != nil,
+        isMainActor: hasMainActor(node.attributes) || declaration.isMainActor,
+        isGeneric: node.genericParameterClause != nil || declaration.isGeneric
+          || parameters.contains { $0.ellipsis != nil }))
+    return .skipChildren
+  }
+
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+    guard let body = node.body else { return .skipChildren }
+    let parameters = node.signature.parameterClause.parameters
+    let labels = parameters.map { $0.firstName.text }
+    let names = parameters.map { ($0.secondName ?? $0.firstName).text }
+    let isStatic = node.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
+    if let position = parameters.firstIndex(where: { isContainerType($0.type) }) {
+      let function = ContainerFunction(
+        name: node.name.text, labels: labels,
+        containerParameter: parameters.distance(from: parameters.startIndex, to: position),
+        parameterNames: names, body: body, file: file,
+        isStaticInType: isStatic ? scopeName : nil)
+      index.containerFunctions[node.name.text, default: []].append(function)
+      if isStatic, node.name.text == "load", labels == ["container"], !scope.isEmpty {
+        index.partLoads[scopeName] = function
+      }
+    }
+    if let result = node.signature.returnClause?.type, isContainerType(result) {
+      index.containerMakers[node.name.text, default: []].append(
+        ContainerMaker(
+          name: node.name.text, scope: scopeName, labels: labels, body: body, file: file))
+    }
+    return .skipChildren
+  }
+
+  override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+    guard let declaration = index.types[scopeName], !scope.isEmpty else { return .skipChildren }
+    let isStatic = node.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
+    if isStatic { return .skipChildren }
+    let isLazy = node.modifiers.contains { $0.name.text == "lazy" }
+    let wrapper = node.attributes.compactMap { $0.as(AttributeSyntax.self) }.first
+    for binding in node.bindings {
+      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+        declaration.memberwiseUnknown = true
+        continue
+      }
+      // A computed property is not stored.
+      if let accessors = binding.accessorBlock {
+        if case .getter = accessors.accessors { continue }
+        if case .accessors(let list) = accessors.accessors,
+          list.contains(where: { ["get", "set"].contains($0.accessorSpecifier.text) })
+        {
+          continue
+        }
+      }
+      let type = binding.typeAnnotation?.type ?? node.bindings.last?.typeAnnotation?.type
+      if let wrapper {
+        let wrapperName = typeText(wrapper.attributeName)
+        if let type, wrapperName == "Injected" || wrapperName == "LazyInjected" {
+          declaration.wrapped.append(
+            TypeDeclaration.WrappedProperty(
+              type: type, isLazy: wrapperName == "LazyInjected",
+              qualifier: wrapperQualifier(wrapper)))
+        }
+        declaration.memberwiseUnknown = true
+        continue
+      }
+      if isLazy { declaration.memberwiseUnknown = true }
+      declaration.properties[name] = TypeDeclaration.Property(
+        type: type, hasInitialValue: binding.initializer != nil,
+        isLet: node.bindingSpecifier.text == "let")
+      declaration.memberwiseOrder.append(name)
+    }
+    return .skipChildren
+  }
+
+  /// The name or tag of `@Injected(name:)`, `@Injected(tag:)`; `.none` for neither; nil when
+  /// it is not a literal.
+  private func wrapperQualifier(_ attribute: AttributeSyntax) -> Qualifier? {
+    guard case .argumentList(let arguments) = attribute.arguments, let first = arguments.first
+    else { return Qualifier.none }
+    switch first.label?.text {
+    case "name":
+      return stringLiteral(first.expression).map(Qualifier.name)
+    case "tag":
+      return metatypeName(first.expression).map { Qualifier.tag($0) }
+    default:
+      return nil
+    }
+  }
+
+  private func finishMembers(_ members: MemberBlockSyntax) {}
+
+  private func collectContainerExtension(_ node: ExtensionDeclSyntax) {
+    for member in node.memberBlock.members {
+      guard let function = member.decl.as(FunctionDeclSyntax.self), let body = function.body
+      else { continue }
+      let parameters = function.signature.parameterClause.parameters
+      index.containerFunctions[function.name.text, default: []].append(
+        ContainerFunction(
+          name: function.name.text, labels: parameters.map { $0.firstName.text },
+          containerParameter: nil,
+          parameterNames: parameters.map { ($0.secondName ?? $0.firstName).text }, body: body,
+          file: file, isStaticInType: nil))
+    }
+  }
+}
+
+// MARK: Reading syntax
+
+/// A type as written, without spaces, `any` or `some`.
+func typeText(_ type: some SyntaxProtocol) -> String {
+  // Comments and spaces are trivia: the tokens alone, `any` and `some` left out.
+  var text = ""
+  for token in type.tokens(viewMode: .sourceAccurate) {
+    if token.tokenKind == .keyword(.any) || token.tokenKind == .keyword(.some) { continue }
+    text += token.text
+  }
+  return text
+}
+
+func isContainerType(_ type: TypeSyntax) -> Bool {
+  let text = typeText(type)
+  return text == "Container" || text == "Squire.Container"
+}
+
+func hasMainActor(_ attributes: AttributeListSyntax) -> Bool {
+  attributes.contains { element in
+    element.as(AttributeSyntax.self).map { typeText($0.attributeName) == "MainActor" } ?? false
+  }
+}
+
+/// A string literal without interpolation.
+func stringLiteral(_ expression: ExprSyntax) -> String? {
+  guard let literal = expression.as(StringLiteralExprSyntax.self) else { return nil }
+  var text = ""
+  for segment in literal.segments {
+    guard let plain = segment.as(StringSegmentSyntax.self) else { return nil }
+    text += plain.content.text
+  }
+  return text
+}
+
+/// `T.self` as written: `T`, `(any P)`'s `P`, `Outer.Inner`.
+func metatypeName(_ expression: ExprSyntax) -> String? {
+  guard let member = expression.as(MemberAccessExprSyntax.self),
+    member.declName.baseName.text == "self", let base = member.base
+  else { return nil }
+  var text = typeText(base)
+  while text.hasPrefix("("), text.hasSuffix(")") { text = String(text.dropFirst().dropLast()) }
+  guard !text.isEmpty,
+    text.allSatisfy({
+      $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "<" || $0 == ">" || $0 == ","
+    })
+  else { return nil }
+  return text
+}

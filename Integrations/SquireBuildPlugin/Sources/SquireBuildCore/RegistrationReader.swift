@@ -1,0 +1,518 @@
+import SwiftSyntax
+
+extension Reader {
+  /// Reads `container.register(...)` and the modifiers chained on it.
+  func readRegistration(
+    _ call: FunctionCallExprSyntax, _ graph: ContainerGraph, _ frame: Frame, certain: Bool
+  ) {
+    let token = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName ?? nil
+    let location = token.map { frame.file.location(of: $0) } ?? frame.file.location(of: call)
+    let factory = readFactory(call, frame)
+    guard let type = factory.type else {
+      graph.open("a registration at \(location) makes a type the tool cannot read")
+      return
+    }
+    let registration = Registration(location: location, type: type, isCertain: certain)
+    registration.dependencies = factory.dependencies
+    registration.arguments = factory.arguments
+    registration.factory = factory.initializer
+    if frame.file.lineText(of: call).contains("squire: dynamic") { registration.isSilenced = true }
+    if let dependencies = registration.dependencies {
+      registration.dependencies = dependencies + index.wrappedDependencies(of: type)
+    }
+    // The modifiers, innermost first.
+    var current = Syntax(call)
+    while let member = current.parent?.as(MemberAccessExprSyntax.self),
+      member.base?.id == current.id,
+      let modifier = member.parent?.as(FunctionCallExprSyntax.self),
+      modifier.calledExpression.id == member.id
+    {
+      if !readModifier(member.declName.baseName.text, modifier, registration, graph, frame) {
+        graph.open(
+          "`.\(member.declName.baseName.text)` at \(frame.file.location(of: member.declName)) "
+            + "is a modifier the tool cannot read")
+      }
+      current = Syntax(modifier)
+    }
+    registrationCount += 1
+    registration.order = registrationCount
+    graph.registrations.append(registration)
+  }
+
+  struct ReadFactory {
+    var type: String?
+    var dependencies: [Dependency]?
+    var arguments: [String] = []
+    var initializer: Factory?
+  }
+
+  private func readFactory(_ call: FunctionCallExprSyntax, _ frame: Frame) -> ReadFactory {
+    let arguments = Array(call.arguments)
+    var modificator = call.trailingClosure
+    var factoryExpression: ExprSyntax?
+    switch (arguments.count, arguments.first?.label?.text) {
+    case (0, _):
+      guard let closure = call.trailingClosure else { return ReadFactory() }
+      return readClosureFactory(closure, frame)
+    case (1, nil):
+      factoryExpression = arguments[0].expression
+    case (2, nil) where arguments[1].label?.text == "modificator":
+      factoryExpression = arguments[0].expression
+      modificator = arguments[1].expression.as(ClosureExprSyntax.self)
+      if modificator == nil { return ReadFactory() }
+    default:
+      return ReadFactory()
+    }
+    guard let factoryExpression else { return ReadFactory() }
+    if let closure = factoryExpression.as(ClosureExprSyntax.self), modificator == nil {
+      return readClosureFactory(closure, frame)
+    }
+    // `register(T.self)`: no factory, only injections.
+    if let name = metatypeName(factoryExpression), modificator == nil {
+      return ReadFactory(type: index.canonical(name, in: frame.scope), dependencies: [])
+    }
+    // `register(T.init)`, `register(T.init(a:b:))`
+    guard let member = factoryExpression.as(MemberAccessExprSyntax.self),
+      member.declName.baseName.text == "init", let base = member.base
+    else { return ReadFactory() }
+    let written = typeText(base)
+    guard written.first?.isUppercase == true || written.contains(".") else { return ReadFactory() }
+    let type = index.canonical(written, in: frame.scope)
+    var result = ReadFactory(type: type)
+    guard let initializers = index.initializers(of: type) else { return result }
+    let labels = member.declName.argumentNames.map { names in
+      names.arguments.map { $0.name.text }
+    }
+    let matching =
+      labels.map { labels in initializers.filter { $0.labels == labels } } ?? initializers
+    guard matching.count == 1, let initializer = matching.first, !initializer.isGeneric else {
+      return result
+    }
+    if initializer.isFailable { return ReadFactory() }
+    var parameters: [Dependency?] = initializer.types.map {
+      index.dependency(of: $0, in: type)
+    }
+    if let modificator {
+      guard let first = initializer.types.first else { return result }
+      let read = readModifierClosure(modificator, parameterType: first, scope: type, frame)
+      switch read {
+      case .dependency(let dependency): parameters[0] = dependency
+      case .argument(let argument):
+        parameters[0] = nil
+        result.arguments.append(argument)
+      case .unknown: parameters[0] = nil
+      }
+    }
+    result.dependencies = parameters.compactMap { $0 }
+    if parameters.allSatisfy({ $0 != nil }) {
+      result.initializer = Factory(
+        labels: initializer.labels, parameters: parameters.map { $0! },
+        isAsync: initializer.isAsync, isThrowing: initializer.isThrowing,
+        isMainActor: initializer.isMainActor)
+    }
+    return result
+  }
+
+  enum ReadParameter {
+    case dependency(Dependency)
+    case argument(String)
+    case unknown
+  }
+
+  /// `{ arg($0) }`, `{ many($0) }`, `{ by(tag: T.self, $0) }`, `{ $0 as U }` on a parameter of
+  /// `parameterType`.
+  private func readModifierClosure(
+    _ closure: ClosureExprSyntax, parameterType: TypeSyntax, scope: String, _ frame: Frame
+  ) -> ReadParameter {
+    guard closure.statements.count == 1,
+      let expression = closure.statements.first?.item.as(ExprSyntax.self)
+    else { return .unknown }
+    let parameter = closure.signature.flatMap(Self.closureParameterNames)?.first ?? "$0"
+    return readArgument(
+      expression, parameters: [parameter: parameterType], scope: scope, frame)
+  }
+
+  /// What an argument expression of a factory call asks for, given the closure's parameters and
+  /// the type the callee expects there.
+  func readArgument(
+    _ expression: ExprSyntax, parameters: [String: TypeSyntax], scope: String, _ frame: Frame,
+    expected: TypeSyntax? = nil
+  ) -> ReadParameter {
+    let expression = Self.unwrap(expression)
+    // Only a parameter of the closure is resolved: anything else is a value it captured.
+    func isParameter(_ expression: ExprSyntax) -> Bool {
+      guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else {
+        return false
+      }
+      return parameters[name] != nil || name.hasPrefix("$")
+    }
+    if let reference = expression.as(DeclReferenceExprSyntax.self) {
+      let name = reference.baseName.text
+      guard isParameter(expression), let type = expected ?? parameters[name] else {
+        return .unknown
+      }
+      return index.dependency(of: type, in: scope).map(ReadParameter.dependency) ?? .unknown
+    }
+    if let (inner, type) = Self.cast(expression) {
+      guard isParameter(inner) else { return .unknown }
+      return index.dependency(of: type, in: frame.scope).map(ReadParameter.dependency)
+        ?? .unknown
+    }
+    guard let call = expression.as(FunctionCallExprSyntax.self),
+      let function = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+    else { return .unknown }
+    let arguments = Array(call.arguments)
+    switch function {
+    case "arg" where arguments.count == 1:
+      guard isParameter(arguments[0].expression),
+        let inner = arguments[0].expression.as(DeclReferenceExprSyntax.self),
+        let type = expected ?? parameters[inner.baseName.text]
+      else { return .unknown }
+      // An optional argument that is not passed is `nil`: nothing to report.
+      if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+        return .unknown
+      }
+      return .argument(displayName(typeText(type)))
+    case "many" where arguments.count == 1:
+      guard let type = expected ?? parameters.values.first, parameters.count == 1 || expected != nil
+      else { return .unknown }
+      let inner = Self.unwrap(arguments[0].expression)
+      if isParameter(inner) {
+        guard let key = index.elementKey(of: type, in: scope, qualifier: .none) else {
+          return .unknown
+        }
+        return .dependency(Dependency(key: key, kind: .many))
+      }
+      return .unknown
+    case "by" where arguments.count == 2 && arguments[0].label?.text == "tag":
+      guard let tag = metatypeName(arguments[0].expression),
+        isParameter(Self.unwrap(arguments[1].expression)),
+        let inner = Self.unwrap(arguments[1].expression).as(DeclReferenceExprSyntax.self),
+        let type = expected ?? parameters[inner.baseName.text],
+        let dependency = index.dependency(
+          of: type, in: scope, qualifier: .tag(index.canonical(tag, in: frame.scope)))
+      else { return .unknown }
+      return .dependency(dependency)
+    default:
+      return .unknown
+    }
+  }
+
+  /// `x as T`, folded or as the parser leaves it (a sequence of `x`, `as`, `T`).
+  static func cast(_ expression: ExprSyntax) -> (ExprSyntax, TypeSyntax)? {
+    if let cast = expression.as(AsExprSyntax.self), cast.questionOrExclamationMark == nil {
+      return (cast.expression, cast.type)
+    }
+    guard let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3
+    else { return nil }
+    let elements = Array(sequence.elements)
+    guard let operation = elements[1].as(UnresolvedAsExprSyntax.self),
+      operation.questionOrExclamationMark == nil,
+      let type = elements[2].as(TypeExprSyntax.self)?.type
+    else { return nil }
+    return (elements[0], type)
+  }
+
+  static func closureParameterNames(_ signature: ClosureSignatureSyntax) -> [String]? {
+    switch signature.parameterClause {
+    case .simpleInput(let names): return names.map { $0.name.text }
+    case .parameterClause(let clause): return clause.parameters.map { $0.firstName.text }
+    case nil: return nil
+    }
+  }
+
+  /// `register { T(a: $0, b: many($1)) }`, `register { (a: A) -> T in ... }`, `{ value }`.
+  private func readClosureFactory(_ closure: ClosureExprSyntax, _ frame: Frame) -> ReadFactory {
+    var result = ReadFactory()
+    var declaredTypes: [String: TypeSyntax] = [:]
+    var names: [String] = []
+    if let signature = closure.signature {
+      if let returned = signature.returnClause?.type {
+        if let key = index.key(of: returned, in: frame.scope) { result.type = key.type }
+      }
+      if case .parameterClause(let clause) = signature.parameterClause {
+        for parameter in clause.parameters {
+          let name = (parameter.secondName ?? parameter.firstName).text
+          names.append(name)
+          if let type = parameter.type { declaredTypes[name] = type }
+        }
+      } else if case .simpleInput(let list) = signature.parameterClause {
+        names = list.map { $0.name.text }
+      }
+    }
+    // The expression it returns, when it is one.
+    var body: ExprSyntax?
+    if closure.statements.count == 1, let only = closure.statements.first {
+      if let expression = only.item.as(ExprSyntax.self) {
+        body = expression
+      } else if let returned = only.item.as(ReturnStmtSyntax.self) {
+        body = returned.expression
+      } else if let statement = only.item.as(ExpressionStmtSyntax.self) {
+        body = statement.expression
+      }
+    }
+    // Typed parameters: each is a dependency, as written.
+    if names.count == declaredTypes.count, !names.isEmpty {
+      result.dependencies = names.compactMap { declaredTypes[$0] }.compactMap {
+        index.dependency(of: $0, in: frame.scope)
+      }
+      if result.type == nil, let body { result.type = constructedType(body, frame) }
+      return result
+    }
+    guard let body else { return result }
+    let expression = Self.unwrap(body)
+    if result.type == nil {
+      if expression.is(StringLiteralExprSyntax.self) {
+        result.type = "String"
+      } else if expression.is(IntegerLiteralExprSyntax.self) {
+        result.type = "Int"
+      } else if expression.is(BooleanLiteralExprSyntax.self) {
+        result.type = "Bool"
+      } else if let reference = expression.as(DeclReferenceExprSyntax.self) {
+        result.type = frame.values[reference.baseName.text]
+      } else {
+        result.type = constructedType(expression, frame)
+      }
+    }
+    guard let type = result.type else { return result }
+    if !closureUsesParameters(closure) {
+      result.dependencies = []
+      return result
+    }
+    // `T(a: $0, b: many($1))`: each parameter's type is the initializer's, by its label.
+    guard let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil,
+      let initializers = index.initializers(of: type)
+    else { return result }
+    let labels = call.arguments.map { $0.label?.text ?? "_" }
+    let matching = initializers.filter { $0.labels == labels }
+    guard matching.count == 1, let initializer = matching.first, !initializer.isGeneric else {
+      return result
+    }
+    var dependencies: [Dependency] = []
+    for (argument, parameterType) in zip(call.arguments, initializer.types) {
+      let uses = ParameterUseFinder()
+      uses.walk(argument.expression)
+      guard uses.found else { continue }
+      switch readArgument(
+        argument.expression, parameters: [:], scope: type, frame, expected: parameterType)
+      {
+      case .dependency(let dependency): dependencies.append(dependency)
+      case .argument(let argument): result.arguments.append(argument)
+      case .unknown: continue
+      }
+    }
+    result.dependencies = dependencies
+    return result
+  }
+
+  private func closureUsesParameters(_ closure: ClosureExprSyntax) -> Bool {
+    if let signature = closure.signature, signature.parameterClause != nil { return true }
+    let uses = ParameterUseFinder()
+    uses.walk(closure.statements)
+    return uses.found
+  }
+
+  // MARK: Modifiers
+
+  /// Applies one modifier; false when the tool cannot read it.
+  private func readModifier(
+    _ name: String, _ call: FunctionCallExprSyntax, _ registration: Registration,
+    _ graph: ContainerGraph, _ frame: Frame
+  ) -> Bool {
+    let arguments = Array(call.arguments)
+    switch name {
+    case "as":
+      guard let first = arguments.first, first.label == nil,
+        let type = metatypeName(first.expression)
+      else { return false }
+      let canonical = index.canonical(type, in: frame.scope)
+      var qualifier = Qualifier.none
+      if arguments.count == 2 {
+        switch arguments[1].label?.text {
+        case "name":
+          guard let name = stringLiteral(arguments[1].expression) else { return false }
+          qualifier = .name(name)
+        case "tag":
+          guard let tag = metatypeName(arguments[1].expression) else { return false }
+          qualifier = .tag(index.canonical(tag, in: frame.scope))
+        default: return false
+        }
+      } else if arguments.count != 1 {
+        return false
+      }
+      registration.forwards.append(
+        (
+          Key(type: canonical, qualifier: qualifier),
+          frame.file.location(of: call.calledExpression.as(MemberAccessExprSyntax.self)!.declName)
+        ))
+      return true
+    case "default":
+      registration.isDefault = true
+      return true
+    case "lifetime":
+      registration.lifetime = arguments.first.map { lifetime($0.expression) } ?? .unknown
+      return true
+    case "when":
+      guard let consumer = arguments.first.flatMap({ metatypeName($0.expression) }) else {
+        return false
+      }
+      registration.consumers.append(index.canonical(consumer, in: frame.scope))
+      return true
+    case "postInit", "postInitOnMainActor", "asyncPostInit", "onClose":
+      return true
+    case "injection", "injectionOnMainActor", "asyncInjection":
+      readInjection(call, registration, frame)
+      return true
+    default:
+      return false
+    }
+  }
+
+  private func lifetime(_ expression: ExprSyntax) -> Lifetime {
+    if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil {
+      switch member.declName.baseName.text {
+      case "prototype": return .prototype
+      case "objectGraph": return .objectGraph
+      case "perContainer": return .perContainer
+      case "single": return .single
+      case "weak": return .weak
+      default: return .unknown
+      }
+    }
+    if let call = expression.as(FunctionCallExprSyntax.self),
+      let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+      member.base == nil, member.declName.baseName.text == "scoped",
+      let scope = call.arguments.first
+    {
+      return .scoped(scope.expression.trimmedDescription)
+    }
+    return .unknown
+  }
+
+  /// `.injection(\.property)`, `.injection(\T.property) { many($0) }`,
+  /// `.injection(cycle: true) { $0.property = $1 }`, `.injection(name: "x") { ... }`.
+  private func readInjection(
+    _ call: FunctionCallExprSyntax, _ registration: Registration, _ frame: Frame
+  ) {
+    guard let type = registration.type, registration.dependencies != nil else { return }
+    var breaksCycle = false
+    var qualifier = Qualifier.none
+    var keyPath: KeyPathExprSyntax?
+    var closure = call.trailingClosure
+    for argument in call.arguments {
+      switch argument.label?.text {
+      case "cycle":
+        guard let literal = argument.expression.as(BooleanLiteralExprSyntax.self) else {
+          // Not a literal: it may or may not break a cycle, so nothing through it is certain.
+          registration.dependencies = nil
+          return
+        }
+        breaksCycle = literal.literal.text == "true"
+      case "name":
+        guard let name = stringLiteral(argument.expression) else {
+          registration.dependencies = nil
+          return
+        }
+        qualifier = .name(name)
+      case nil:
+        if let path = argument.expression.as(KeyPathExprSyntax.self) {
+          keyPath = path
+        } else if let literal = argument.expression.as(ClosureExprSyntax.self) {
+          closure = literal
+        }
+      default:
+        break
+      }
+    }
+    var dependency: Dependency?
+    if let keyPath {
+      // `\.property` or `\T.property`: one component, a property.
+      guard keyPath.components.count == 1,
+        let component = keyPath.components.first?.component.as(KeyPathPropertyComponentSyntax.self),
+        let (propertyType, scope) = index.propertyType(
+          component.declName.baseName.text, of: type)
+      else { return }
+      if let closure {
+        switch readModifierClosure(closure, parameterType: propertyType, scope: scope, frame) {
+        case .dependency(let read): dependency = read
+        case .argument, .unknown: return
+        }
+      } else {
+        dependency = index.dependency(of: propertyType, in: scope)
+      }
+    } else if let closure {
+      dependency = readInjectionClosure(closure, type: type, frame)
+    }
+    guard var dependency else { return }
+    if qualifier != .none {
+      guard dependency.key.qualifier == .none else { return }
+      dependency = Dependency(
+        key: Key(type: dependency.key.type, qualifier: qualifier), kind: dependency.kind)
+    }
+    registration.dependencies?.append(
+      Dependency(key: dependency.key, kind: dependency.kind, breaksCycle: breaksCycle))
+  }
+
+  /// `{ $0.engine = $1 }`, `{ car, engine in car.engine = engine }`, `{ $0.wheels = many($1) }`,
+  /// `{ $0.engine = $1 as OtherEngine }`: the dependency of an assignment to one property.
+  private func readInjectionClosure(
+    _ closure: ClosureExprSyntax, type: String, _ frame: Frame
+  ) -> Dependency? {
+    guard closure.statements.count == 1,
+      let expression = closure.statements.first?.item.as(ExprSyntax.self)
+    else { return nil }
+    let names = closure.signature.flatMap(Self.closureParameterNames) ?? ["$0", "$1"]
+    guard names.count == 2 else { return nil }
+    var left: ExprSyntax?
+    var right: ExprSyntax?
+    if let infix = expression.as(InfixOperatorExprSyntax.self),
+      infix.operator.is(AssignmentExprSyntax.self)
+    {
+      left = infix.leftOperand
+      right = infix.rightOperand
+    } else if let sequence = expression.as(SequenceExprSyntax.self),
+      sequence.elements.count == 3 || sequence.elements.count == 5,
+      sequence.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true
+    {
+      let elements = Array(sequence.elements)
+      left = elements[0]
+      if elements.count == 5 {
+        // `$0.engine = $1 as OtherEngine`: the type asked for is the cast's.
+        guard elements[3].as(UnresolvedAsExprSyntax.self)?.questionOrExclamationMark == nil,
+          elements[3].is(UnresolvedAsExprSyntax.self),
+          let type = elements[4].as(TypeExprSyntax.self)?.type,
+          elements[2].as(DeclReferenceExprSyntax.self)?.baseName.text == names[1],
+          left?.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?
+            .baseName.text == names[0]
+        else { return nil }
+        return index.dependency(of: type, in: frame.scope)
+      }
+      right = elements[2]
+    }
+    guard let left = left?.as(MemberAccessExprSyntax.self),
+      left.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == names[0], let right
+    else { return nil }
+    guard
+      let (propertyType, scope) = index.propertyType(left.declName.baseName.text, of: type)
+    else { return nil }
+    switch readArgument(
+      right, parameters: [names[1]: propertyType], scope: scope, frame, expected: propertyType)
+    {
+    case .dependency(let dependency): return dependency
+    case .argument, .unknown: return nil
+    }
+  }
+}
+
+/// Whether code uses an anonymous closure parameter (`$0`).
+final class ParameterUseFinder: SyntaxVisitor {
+  var found = false
+
+  init() { super.init(viewMode: .sourceAccurate) }
+
+  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+    if node.baseName.text.hasPrefix("$") { found = true }
+    return .visitChildren
+  }
+  override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}

@@ -1,0 +1,80 @@
+import SwiftParser
+import SwiftSyntax
+
+/// The build-time check of a target's Squire registrations: reads the files, follows every
+/// container they make, and reports the problems `validate()` would report that the source
+/// shows for certain.
+///
+/// ```swift
+/// let result = SquireCheck.run(
+///   files: [("Sources/App/Root.swift", text)], module: "App")
+/// for line in result.lines { print(line) }
+/// ```
+public enum SquireCheck {
+  /// What one run found.
+  public struct Result: Sendable {
+    /// Errors, each with its notes, in file order.
+    public let problems: [Problem]
+    /// One note for each container the tool could not follow in full.
+    public let skipped: [Diagnostic]
+    /// The containers it read.
+    let graphs: [ContainerGraph]
+
+    /// What the tool read, one line per container and registration, for `--dump`.
+    public var dump: [String] {
+      graphs.flatMap { graph -> [String] in
+        var state = graph.isOpen ? "open: \(graph.openReason ?? "")" : "closed"
+        if graph.isInspected { state += ", inspected" }
+        return ["container \(graph.location) (\(state))"]
+          + graph.registrations.map { registration in
+            let dependencies =
+              registration.dependencies.map { list in
+                list.map {
+                  "\($0.key.type)\($0.key.qualifier == .none ? "" : "(\($0.key.qualifier))") \($0.kind)"
+                }
+                .joined(separator: ", ")
+              } ?? "?"
+            return "  \(registration.location.line): \(registration.type ?? "?") "
+              + "provides [\(registration.providedKeys.map(\.type).joined(separator: ", "))] "
+              + "needs [\(dependencies)] .\(registration.lifetime)"
+              + (registration.isCertain ? "" : " (maybe)")
+          }
+      }
+    }
+
+    /// Every line to print, errors first.
+    public var lines: [Diagnostic] { problems.flatMap(\.lines) + skipped }
+  }
+
+  /// Checks the files of one module. `files` are paths (as printed in diagnostics) and texts.
+  ///
+  /// With `validatedOnly`, only containers that the code requires to be valid
+  /// (`requireValid()`, `isValid`) are checked: the composition roots of a test target, whose
+  /// other containers are partial on purpose.
+  public static func run(
+    files: [(path: String, text: String)], module: String, validatedOnly: Bool = false
+  ) -> Result {
+    let parsed = files.map { file in
+      SourceFileInfo(path: file.path, text: file.text, tree: Parser.parse(source: file.text))
+    }
+    let index = DeclarationIndex()
+    for file in parsed { index.add(file) }
+    let reader = Reader(index: index, files: parsed)
+    for file in parsed { reader.readEntries(of: file) }
+    let checked =
+      validatedOnly
+      ? reader.graphs.filter { graph in graph.chain.contains(where: \.isValidated) }
+      : reader.graphs
+    let problems = Checker(index: index, module: module).check(checked, all: reader.graphs)
+    var skipped: [Diagnostic] = []
+    for graph in checked where graph.isOpen && !graph.isInspected {
+      guard let reason = graph.openReason else { continue }
+      skipped.append(
+        Diagnostic(
+          .note, at: graph.location,
+          "Squire's build check skipped this container: \(reason); `validate()` still checks it "
+            + "when the program runs (`// squire: dynamic` on this line hides this note)."))
+    }
+    return Result(problems: problems, skipped: skipped, graphs: reader.graphs)
+  }
+}

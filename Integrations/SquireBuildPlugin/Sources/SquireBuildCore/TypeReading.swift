@@ -1,0 +1,239 @@
+import SwiftSyntax
+
+/// Marks the name of a type declared inside a function: never a type the index knows.
+let localPrefix = "local:"
+
+extension DeclarationIndex {
+  /// The qualified name a written type stands for, typealiases followed; the text as written
+  /// when the target does not declare it.
+  func canonical(_ written: String, in scope: String) -> String {
+    var text = written
+    while text.hasPrefix("("), text.hasSuffix(")") { text = String(text.dropFirst().dropLast()) }
+    if let first = text.split(separator: ".").first, localNames.contains(String(first)) {
+      return localPrefix + text
+    }
+    var seen: Set<String> = []
+    var current = text
+    var currentScope = scope
+    while let qualified = qualify(current, in: currentScope), !seen.contains(qualified) {
+      seen.insert(qualified)
+      guard let alias = typealiases[qualified] else { return qualified }
+      current = typeText(alias.type)
+      while current.hasPrefix("("), current.hasSuffix(")") {
+        current = String(current.dropFirst().dropLast())
+      }
+      currentScope = alias.scope
+    }
+    return current
+  }
+
+  /// A type the target declares, not generic: the tool knows all there is to know of its name.
+  func isKnown(_ qualified: String) -> Bool {
+    guard let declaration = types[qualified] else { return false }
+    return !declaration.isGeneric
+  }
+
+  /// What a parameter of type `type`, written in `scope`, asks for; nil when the tool cannot
+  /// read it (a function type, a tuple, a generic parameter, a derived dependency).
+  func dependency(of type: TypeSyntax, in scope: String, qualifier: Qualifier = .none)
+    -> Dependency?
+  {
+    if let optional = type.as(OptionalTypeSyntax.self) {
+      return optionalDependency(optional.wrappedType, scope, qualifier)
+    }
+    if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+      return optionalDependency(unwrapped.wrappedType, scope, qualifier)
+    }
+    if let attributed = type.as(AttributedTypeSyntax.self) {
+      return dependency(of: attributed.baseType, in: scope, qualifier: qualifier)
+    }
+    if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1,
+      let only = tuple.elements.first, only.firstName == nil
+    {
+      return dependency(of: only.type, in: scope, qualifier: qualifier)
+    }
+    if let identifier = type.as(IdentifierTypeSyntax.self),
+      let arguments = identifier.genericArgumentClause?.arguments
+    {
+      let name = identifier.name.text
+      guard arguments.count == 1,
+        let inner = Syntax(arguments.first!.argument).as(TypeSyntax.self)
+      else { return nil }
+      switch name {
+      case "Optional": return optionalDependency(inner, scope, qualifier)
+      case "Lazy", "Provider":
+        guard let key = key(of: inner, in: scope, qualifier: qualifier) else { return nil }
+        return Dependency(key: key, kind: name == "Lazy" ? .lazy : .provider)
+      default: return nil
+      }
+    }
+    guard let key = key(of: type, in: scope, qualifier: qualifier) else { return nil }
+    return Dependency(key: key, kind: .required)
+  }
+
+  private func optionalDependency(_ inner: TypeSyntax, _ scope: String, _ qualifier: Qualifier)
+    -> Dependency?
+  {
+    guard let wrapped = dependency(of: inner, in: scope, qualifier: qualifier) else { return nil }
+    switch wrapped.kind {
+    case .required: return Dependency(key: wrapped.key, kind: .optional)
+    case .lazy, .provider: return wrapped
+    case .optional, .many, .argument: return nil
+    }
+  }
+
+  /// The key a plain type is looked up by; nil for what is not a plain named type.
+  func key(of type: TypeSyntax, in scope: String, qualifier: Qualifier = .none) -> Key? {
+    var base = type
+    if let some = type.as(SomeOrAnyTypeSyntax.self) {
+      guard some.someOrAnySpecifier.text == "any" else { return nil }
+      base = some.constraint
+    }
+    if let tuple = base.as(TupleTypeSyntax.self), tuple.elements.count == 1,
+      let only = tuple.elements.first
+    {
+      return key(of: only.type, in: scope, qualifier: qualifier)
+    }
+    guard base.is(IdentifierTypeSyntax.self) || base.is(MemberTypeSyntax.self) else { return nil }
+    let text = typeText(base)
+    if ["Container", "Squire.Container", "Any", "AnyObject", "Self"].contains(text) { return nil }
+    let qualified = canonical(text, in: scope)
+    if let declaration = types[qualified],
+      declaration.inherited.contains(where: { $0.name == "DerivedDependency" })
+    {
+      return nil
+    }
+    return Key(type: qualified, qualifier: qualifier)
+  }
+
+  /// The element type of `[E]`, for `many`.
+  func elementKey(of type: TypeSyntax, in scope: String, qualifier: Qualifier) -> Key? {
+    guard let array = type.as(ArrayTypeSyntax.self) else { return nil }
+    return key(of: array.element, in: scope, qualifier: qualifier)
+  }
+
+  /// The initializers `register(T.init)` may name, the memberwise and inherited ones included;
+  /// nil when the tool cannot list them all.
+  func initializers(of qualified: String) -> [Initializer]? {
+    guard let declaration = types[qualified], !declaration.isGeneric else { return nil }
+    var result = declaration.initializers
+    switch declaration.kind {
+    case .protocol, .enum:
+      return result
+    case .struct:
+      if !declaration.declaresInitializer {
+        guard !declaration.memberwiseUnknown else { return nil }
+        var labels: [String] = []
+        var types: [TypeSyntax] = []
+        var allDefaulted = true
+        for name in declaration.memberwiseOrder {
+          let property = declaration.properties[name]!
+          if property.isLet && property.hasInitialValue { continue }
+          guard let type = property.type else { return nil }
+          if !property.hasInitialValue { allDefaulted = false }
+          labels.append(name)
+          types.append(type)
+        }
+        result.append(
+          Initializer(
+            labels: labels, types: types, isAsync: false, isThrowing: false, isFailable: false,
+            isMainActor: declaration.isMainActor, isGeneric: false))
+        if allDefaulted && !labels.isEmpty {
+          result.append(
+            Initializer(
+              labels: [], types: [], isAsync: false, isThrowing: false, isFailable: false,
+              isMainActor: declaration.isMainActor, isGeneric: false))
+        }
+      }
+      return result
+    case .class, .actor:
+      if !declaration.declaresInitializer {
+        // No initializer of its own: `init()`, or its superclass's.
+        let superclass = declaration.inherited.first.map { canonical($0.name, in: $0.scope) }
+        if let superclass, let parent = types[superclass], parent.kind == .class {
+          guard let inherited = initializers(of: superclass) else { return nil }
+          result += inherited
+        } else if let superclass, types[superclass] == nil {
+          // An unknown first inherited type may be a superclass from another module.
+          return nil
+        } else {
+          result.append(
+            Initializer(
+              labels: [], types: [], isAsync: false, isThrowing: false, isFailable: false,
+              isMainActor: declaration.isMainActor, isGeneric: false))
+        }
+      }
+      return result
+    }
+  }
+
+  /// The type of a stored property of `qualified` or its superclasses in the target.
+  func propertyType(_ name: String, of qualified: String) -> (TypeSyntax, scope: String)? {
+    var current: String? = qualified
+    var steps = 0
+    while let name0 = current, let declaration = types[name0], steps < 20 {
+      if let property = declaration.properties[name], let type = property.type {
+        return (type, name0)
+      }
+      current = declaration.inherited.first.map { canonical($0.name, in: $0.scope) }
+      steps += 1
+    }
+    return nil
+  }
+
+  /// `@Injected` and `@LazyInjected` properties of `qualified` and its superclasses.
+  func wrappedDependencies(of qualified: String) -> [Dependency] {
+    var result: [Dependency] = []
+    var current: String? = qualified
+    var steps = 0
+    while let name = current, let declaration = types[name], steps < 20 {
+      for property in declaration.wrapped {
+        // A named or tagged wrapper is checked by `validate()` only once an object exists.
+        guard property.qualifier == Qualifier.none,
+          let dependency = dependency(of: property.type, in: name)
+        else { continue }
+        if property.isLazy {
+          result.append(Dependency(key: dependency.key, kind: .lazy))
+        } else {
+          result.append(dependency)
+        }
+      }
+      current = declaration.inherited.first.map { canonical($0.name, in: $0.scope) }
+      steps += 1
+    }
+    return result
+  }
+
+  /// Whether `component` conforms to or inherits from `target`: true or false when the target
+  /// declares everything on the way, nil when it cannot tell.
+  func conforms(_ component: String, to target: String) -> Bool? {
+    guard let declaration = types[component], !declaration.isGeneric,
+      let goal = types[target], !goal.isGeneric
+    else { return nil }
+    if component == target { return true }
+    var seen: Set<String> = []
+    var queue = [declaration]
+    var unsure = false
+    while let next = queue.popLast() {
+      guard seen.insert(next.name).inserted else { continue }
+      for inherited in next.inherited {
+        let name = canonical(inherited.name, in: inherited.scope)
+        if name == target { return true }
+        if name.contains("&") || name.hasPrefix(localPrefix) {
+          // A composition (`typealias Both = A & B`): not followed, so not sure.
+          unsure = true
+          continue
+        }
+        if let found = types[name] {
+          queue.append(found)
+        } else if inherited.name.contains(".") || inherited.name.contains("<") {
+          // `Module.Type` may name a type of the target; a generic one is not followed.
+          unsure = true
+        }
+        // Any other name is a type of another module, which cannot lead to one of the target
+        // (nor can its superclass or protocols) but through an extension the index has read.
+      }
+    }
+    return unsure ? nil : false
+  }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import SquireBuildCore
+
+// squire-build-tool: the command SquireBuildPlugin runs for a target, and a command of its own.
+//
+//   squire-build-tool --module App --output Generated.swift File.swift ...
+//       what the plugin runs: checks the files, writes the generated file when its content
+//       changed, and fails (exit 1) when it found a problem.
+//   squire-build-tool check [--module App] [--quiet] PATH ...
+//       checks the Swift files under each path (a file or a folder), as CI does for roots that
+//       do not apply the plugin. `--validated-only` checks only the containers the code requires
+//       to be valid (a test target's composition roots); `--dump` prints what it read.
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+var module = "App"
+var output: String?
+var quiet = false
+var dump = false
+var validatedOnly = false
+var paths: [String] = []
+if arguments.first == "check" { arguments.removeFirst() }
+var position = 0
+while position < arguments.count {
+  let argument = arguments[position]
+  switch argument {
+  case "--module":
+    position += 1
+    module = arguments[position]
+  case "--output":
+    position += 1
+    output = arguments[position]
+  case "--quiet":
+    quiet = true
+  case "--dump":
+    dump = true
+  case "--validated-only":
+    validatedOnly = true
+  default:
+    paths.append(argument)
+  }
+  position += 1
+}
+
+/// The Swift files at `path`: the file itself, or every `.swift` file under the folder.
+func swiftFiles(at path: String) -> [String] {
+  var isFolder: ObjCBool = false
+  guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+    FileHandle.standardError.write(Data("squire-build-tool: no such file: \(path)\n".utf8))
+    exit(2)
+  }
+  guard isFolder.boolValue else { return [path] }
+  let enumerator = FileManager.default.enumerator(atPath: path)
+  var found: [String] = []
+  while let next = enumerator?.nextObject() as? String {
+    if next.hasSuffix(".swift")
+      && !next.split(separator: "/").contains(where: { $0.hasPrefix(".") })
+    {
+      found.append((path as NSString).appendingPathComponent(next))
+    }
+  }
+  return found.sorted()
+}
+
+let files = paths.flatMap(swiftFiles).map { path -> (path: String, text: String) in
+  guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+    FileHandle.standardError.write(Data("squire-build-tool: cannot read \(path)\n".utf8))
+    exit(2)
+  }
+  return (path, text)
+}
+let result = SquireCheck.run(files: files, module: module, validatedOnly: validatedOnly)
+if dump {
+  for line in result.dump { print(line) }
+}
+for line in result.lines where !(quiet && line.severity == .note && result.problems.isEmpty) {
+  print(line)
+}
+
+if let output {
+  let text = Generator.source(for: result)
+  // Written only when it changed: an unchanged file is not compiled again.
+  let existing = try? String(contentsOfFile: output, encoding: .utf8)
+  if existing != text {
+    do {
+      try text.write(toFile: output, atomically: true, encoding: .utf8)
+    } catch {
+      FileHandle.standardError.write(
+        Data("squire-build-tool: cannot write \(output): \(error)\n".utf8))
+      exit(2)
+    }
+  }
+}
+exit(result.problems.isEmpty ? 0 : 1)

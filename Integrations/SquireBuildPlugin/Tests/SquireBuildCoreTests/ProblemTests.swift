@@ -1,0 +1,328 @@
+import Testing
+
+@testable import SquireBuildCore
+
+@Suite struct ProblemTests {
+  @Test func missingDependencyAtTheRegistrationThatNeedsIt() {
+    let result = check([
+      "Armory.swift": armory,
+      "Root.swift": """
+      import Squire
+
+      func makeContainer() -> Container {
+        let container = Container()
+        container.register(PlateArmor.init(forge:)).as(Armor.self)
+        container.register(Knight.init(armor:))
+        container.register(Keep.init(knight:))
+        return container
+      }
+      """,
+    ])
+    #expect(
+      result.problems.map(\.diagnostic.description) == [
+        "Root.swift:5:13: error: Missing dependency: nothing provides `Forge`, which "
+          + "`PlateArmor` needs."
+      ])
+    let notes = result.problems.first?.notes.map(\.description) ?? []
+    #expect(notes.first == "Root.swift:5:13: note: path: Keep → Knight → PlateArmor → Forge")
+    #expect(
+      notes.contains(
+        "Root.swift:5:13: note: why: nothing registered in this container or its parents "
+          + "provides `Forge`, so resolving `PlateArmor` fails."))
+    #expect(
+      notes.contains(
+        "Root.swift:7:13: note: on the path: `Keep` needs `Knight`, registered here"))
+    #expect(
+      notes.contains(
+        "Root.swift:6:13: note: on the path: `Knight` needs `PlateArmor`, registered here"))
+  }
+
+  @Test func ambiguousDependency() {
+    let found = errors([
+      "Armory.swift": armory + """
+        final class Squire2 { init(weapon: Weapon) {} }
+        """,
+      "Root.swift": """
+      import Squire
+
+      let container = Container()
+      container.register(Sword.init).as(Weapon.self)
+      container.register(Mace.init).as(Weapon.self)
+      container.register(Squire2.init)
+      """,
+    ])
+    #expect(
+      found == [
+        "Root.swift:6:11: error: Ambiguous dependency: 2 components provide `Weapon` and none "
+          + "is marked `.default()`."
+      ])
+  }
+
+  @Test func aDefaultSettlesIt() {
+    let found = errors([
+      "Armory.swift": armory + "final class Squire2 { init(weapon: Weapon) {} }\n",
+      "Root.swift": """
+      import Squire
+
+      let container = Container()
+      container.register(Sword.init).as(Weapon.self).default()
+      container.register(Mace.init).as(Weapon.self)
+      container.register(Squire2.init)
+      """,
+    ])
+    #expect(found.isEmpty)
+  }
+
+  @Test func cycleWithNoBreakPointAndItsBreak() {
+    let declarations = """
+      import Squire
+      final class Left { init(right: Right) {} }
+      final class Right {
+        var left: Left?
+        init(left: Left) {}
+      }
+      final class Page {
+        weak var knight: Lord?
+      }
+      final class Lord { init(page: Page) {} }
+
+      """
+    let found = errors([
+      "Types.swift": declarations,
+      "Root.swift": """
+      import Squire
+
+      let container = Container()
+      container.register(Left.init)
+      container.register(Right.init)
+      container.register(Lord.init(page:))
+      container.register(Page.init).injection(cycle: true, \\.knight)
+      """,
+    ])
+    #expect(
+      found == ["Root.swift:4:11: error: Cycle with no break point: Left → Right → Left."])
+  }
+
+  @Test func cycleThroughAKeyPathInjection() {
+    let found = errors([
+      "Types.swift": """
+      import Squire
+      final class Page { var knight: Lord! }
+      final class Lord { init(page: Page) {} }
+      """,
+      "Root.swift": """
+      import Squire
+
+      let container = Container()
+      container.register(Lord.init(page:))
+      container.register(Page.init).injection(\\.knight)
+      """,
+    ])
+    // `Lord!` is an optional: absent is fine, but present it is needed at once.
+    #expect(found == ["Root.swift:4:11: error: Cycle with no break point: Lord → Page → Lord."])
+  }
+
+  @Test func captiveDependencyThroughAPrototype() {
+    let found = errors([
+      "Types.swift": """
+      import Squire
+      final class Session {}
+      final class Middle { init(session: Session) {} }
+      final class Cache { init(middle: Middle) {} }
+      """,
+      "Root.swift": """
+      import Squire
+
+      let container = Container()
+      container.register(Session.init).lifetime(.objectGraph)
+      container.register(Middle.init)
+      container.register(Cache.init).lifetime(.single)
+      """,
+    ])
+    #expect(
+      found == [
+        "Root.swift:6:11: error: Captive dependency: `Cache` (.single) holds `Session` "
+          + "(.objectGraph) through the prototype `Middle`."
+      ])
+  }
+
+  @Test func providerIsNotCaptive() {
+    let found = errors([
+      "Types.swift": """
+      import Squire
+      final class Session {}
+      final class Cache { init(session: Provider<Session>) {} }
+      """,
+      "Root.swift": """
+      import Squire
+
+      let container = Container()
+      container.register(Session.init).lifetime(.objectGraph)
+      container.register(Cache.init).lifetime(.single)
+      """,
+    ])
+    #expect(found.isEmpty)
+  }
+
+  @Test func wrongForward() {
+    let found = errors([
+      "Armory.swift": armory,
+      "Root.swift": """
+      import Squire
+
+      let container = Container()
+      container.register(Sword.init).as(Armor.self)
+      """,
+    ])
+    #expect(
+      found == [
+        "Root.swift:4:32: error: Wrong forward: `Sword` is forwarded with `.as(Armor.self)`, and "
+          + "it is not a `Armor`."
+      ])
+  }
+
+  @Test func conformanceInAnExtensionIsSeen() {
+    let found = errors([
+      "Armory.swift": armory + "extension Sword: Armor { var pieces: [String] { [] } }\n",
+      "Root.swift": """
+      import Squire
+
+      let container = Container()
+      container.register(Sword.init).as(Armor.self)
+      """,
+    ])
+    #expect(found.isEmpty)
+  }
+
+  @Test func unpassableArgumentInTheTrailingClosureForm() {
+    let found = errors([
+      "Types.swift": """
+      import Squire
+      final class Recruit { init(name: String, forge: Forge) {} }
+      final class Forge {}
+      final class Muster { init(recruit: Recruit) {} }
+      """,
+      "Root.swift": """
+      import Squire
+
+      let container = Container()
+      container.register(Forge.init)
+      container.register(Recruit.init) { arg($0) }
+      container.register(Muster.init)
+      """,
+    ])
+    #expect(
+      found == [
+        "Root.swift:5:11: error: Unpassable argument: `Recruit` takes a runtime argument "
+          + "(`String`), but `Muster` builds it as a dependency."
+      ])
+  }
+
+  @Test func missingAcrossFilesThroughParts() {
+    let found = errors([
+      "Armory.swift": armory,
+      "Parts.swift": """
+      import Squire
+
+      enum ArmoryPart: Part {
+        static func load(container: Container) {
+          container.register(PlateArmor.init(forge:)).as(Armor.self)
+        }
+      }
+      enum GarrisonPart: Part {
+        static func load(container: Container) {
+          container.append(part: ArmoryPart.self)
+          container.register(Knight.init)
+        }
+      }
+      """,
+      "main.swift": """
+      import Squire
+
+      let container = Container()
+      container.append(part: GarrisonPart.self)
+      let knight: Knight = container.resolve()
+      """,
+    ])
+    #expect(
+      found == [
+        "Parts.swift:5:15: error: Missing dependency: nothing provides `Forge`, which "
+          + "`PlateArmor` needs."
+      ])
+  }
+
+  @Test func missingThroughAFunctionTheContainerIsHandedTo() {
+    let found = errors([
+      "Armory.swift": armory,
+      "Root.swift": """
+      import Squire
+
+      func registerArmory(in container: Container) {
+        container.register(PlateArmor.init(forge:)).as(Armor.self)
+      }
+
+      func makeContainer() -> Container {
+        let container = Container()
+        registerArmory(in: container)
+        container.register(Knight.init)
+        return container
+      }
+      """,
+    ])
+    #expect(found.count == 1)
+    #expect(found.first?.hasPrefix("Root.swift:4:13: error: Missing dependency") == true)
+  }
+
+  @Test func missingInAKeyPathInjection() {
+    let found = errors([
+      "Types.swift": """
+      import Squire
+      protocol Engine {}
+      final class Car { var engine: Engine? ; var wheel: Wheel! ; var body: Body?
+        init() {}
+      }
+      final class Wheel {}
+      final class Body {}
+      """,
+      "Root.swift": """
+      import Squire
+
+      let container = Container()
+      container.register(Car.init).injection(\\.body)
+      container.register(Wheel.init)
+      container.register(Body.init)
+      let other = Container()
+      other.register(Car.init)
+        .injection(\\Car.body)
+      """,
+    ])
+    #expect(found.isEmpty)
+  }
+
+  @Test func missingNamedAndTagged() {
+    let found = errors([
+      "Types.swift": """
+      import Squire
+      protocol Engine {}
+      enum Sport {}
+      final class Fast: Engine {}
+      final class Car { init(engine: Engine) {} }
+      """,
+      "Root.swift": """
+      import Squire
+
+      let container = Container()
+      container.register(Fast.init).as(Engine.self, tag: Sport.self)
+      container.register { Car(engine: by(tag: Sport.self, $0)) }
+      let other = Container()
+      other.register(Fast.init).as(Engine.self)
+      other.register { Car(engine: by(tag: Sport.self, on: $0)) }
+      """,
+    ])
+    #expect(
+      found == [
+        "Root.swift:8:7: error: Unknown tag: nothing provides `Engine` under the tag `Sport`, "
+          + "which `Car` needs."
+      ])
+  }
+}
