@@ -262,8 +262,8 @@ struct Checker {
       why: why, fix: fix, hops: hops)
   }
 
-  /// A type registered twice as itself in one container, or with two `.default()`s, which no
-  /// one asks for: resolving it fails.
+  /// A type registered several times as itself in one container, every time `.default()`, which
+  /// no one asks for: resolving it fails.
   private func duplicates(_ graph: ContainerGraph, asked: Set<Key>, _ paths: Paths) -> [Problem] {
     var byType: [String: [Registration]] = [:]
     var order: [String] = []
@@ -282,8 +282,9 @@ struct Checker {
         candidates.allSatisfy({ $0.isCertain && $0.consumers.isEmpty }),
         !graph.registrations.contains(where: { !$0.isCertain && $0.providedKeys.contains(key) })
       else { continue }
-      let defaults = candidates.filter(\.isDefault).count
-      guard defaults != 1 else { continue }
+      // Registered several times with no one asking for one: a warning of `validate()`'s,
+      // unless every one is `.default()`.
+      guard candidates.allSatisfy(\.isDefault) else { continue }
       problems.append(ambiguousProblem(key, candidates, askers: [], paths))
     }
     return problems

@@ -197,10 +197,14 @@ final class ContainerGraph: @unchecked Sendable {
   /// Types a parent declares `suppliedByEachChild`.
   var suppliedByChildren: Set<Key> = []
   var loadedParts: Set<String> = []
+  /// The lifetime of a component registered without `.lifetime(_:)`:
+  /// `Container(defaultLifetime:)`, or the parent's.
+  var defaultLifetime: Lifetime
 
-  init(location: Location, parent: ContainerGraph?) {
+  init(location: Location, parent: ContainerGraph?, defaultLifetime: Lifetime? = nil) {
     self.location = location
     self.parent = parent
+    self.defaultLifetime = defaultLifetime ?? parent?.defaultLifetime ?? .prototype
     parent?.children.append(self)
   }
 

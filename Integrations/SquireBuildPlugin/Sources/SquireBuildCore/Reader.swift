@@ -253,25 +253,24 @@ final class Reader {
     if callee == "Container" || callee == "Squire.Container" {
       let labels = call.arguments.map { $0.label?.text ?? "_" }
       let location = frame.file.location(of: call)
-      if labels.isEmpty {
-        let graph = ContainerGraph(location: location, parent: nil)
-        graph.isInspected = frame.inspected
-        if !certain { graph.open("it is made in a branch, a loop or a closure") }
-        silence(graph, call, frame)
-        graphs.append(graph)
-        return graph
+      guard labels.allSatisfy({ $0 == "parent" || $0 == "defaultLifetime" }) else { return nil }
+      // `Container(defaultLifetime:)`: read like `.lifetime(_:)`.
+      let lifetime = call.arguments.first { $0.label?.text == "defaultLifetime" }.map {
+        Self.lifetime($0.expression)
       }
-      if labels.first == "parent" {
-        let parent = evaluate(call.arguments.first!.expression, frame, certain: certain)
-        let graph = ContainerGraph(location: location, parent: parent)
-        graph.isInspected = frame.inspected || parent?.isInspected == true
-        if parent == nil { graph.open("its parent is a container the tool cannot follow") }
-        if !certain { graph.open("it is made in a branch, a loop or a closure") }
-        silence(graph, call, frame)
-        graphs.append(graph)
-        return graph
+      var parent: ContainerGraph?
+      if let written = call.arguments.first(where: { $0.label?.text == "parent" }) {
+        parent = evaluate(written.expression, frame, certain: certain)
       }
-      return nil
+      let graph = ContainerGraph(location: location, parent: parent, defaultLifetime: lifetime)
+      graph.isInspected = frame.inspected || parent?.isInspected == true
+      if labels.contains("parent") && parent == nil {
+        graph.open("its parent is a container the tool cannot follow")
+      }
+      if !certain { graph.open("it is made in a branch, a loop or a closure") }
+      silence(graph, call, frame)
+      graphs.append(graph)
+      return graph
     }
     // A function of the target that makes and returns a container: read as if written here.
     let name =

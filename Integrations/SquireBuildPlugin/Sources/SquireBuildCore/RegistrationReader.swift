@@ -13,6 +13,11 @@ extension Reader {
       return
     }
     let registration = Registration(location: location, type: type, isCertain: certain)
+    // A container's default lifetime goes to every component with a factory (a `.weak` one to
+    // classes only: which are, the tool does not always know).
+    if factory.hasFactory && graph.defaultLifetime != .prototype {
+      registration.lifetime = graph.defaultLifetime == .weak ? .unknown : graph.defaultLifetime
+    }
     registration.dependencies = factory.dependencies
     registration.arguments = factory.arguments
     registration.factory = factory.initializer
@@ -41,6 +46,8 @@ extension Reader {
 
   struct ReadFactory {
     var type: String?
+    /// Not `register(T.self)`.
+    var hasFactory = true
     var dependencies: [Dependency]?
     var arguments: [String] = []
     var initializer: Factory?
@@ -69,7 +76,8 @@ extension Reader {
     }
     // `register(T.self)`: no factory, only injections.
     if let name = metatypeName(factoryExpression), modificator == nil {
-      return ReadFactory(type: index.canonical(name, in: frame.scope), dependencies: [])
+      return ReadFactory(
+        type: index.canonical(name, in: frame.scope), hasFactory: false, dependencies: [])
     }
     // `register(T.init)`, `register(T.init(a:b:))`
     guard let member = factoryExpression.as(MemberAccessExprSyntax.self),
@@ -350,7 +358,7 @@ extension Reader {
       registration.isDefault = true
       return true
     case "lifetime":
-      registration.lifetime = arguments.first.map { lifetime($0.expression) } ?? .unknown
+      registration.lifetime = arguments.first.map { Self.lifetime($0.expression) } ?? .unknown
       return true
     case "when":
       guard let consumer = arguments.first.flatMap({ metatypeName($0.expression) }) else {
@@ -368,7 +376,7 @@ extension Reader {
     }
   }
 
-  private func lifetime(_ expression: ExprSyntax) -> Lifetime {
+  static func lifetime(_ expression: ExprSyntax) -> Lifetime {
     if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil {
       switch member.declName.baseName.text {
       case "prototype": return .prototype

@@ -160,6 +160,51 @@ import Testing
     #expect(found.isEmpty)
   }
 
+  @Test func aTypeRegisteredTwiceThatNoOneAsksOneOfIsNoError() {
+    let found = errors([
+      "Armory.swift": armory,
+      "Root.swift": """
+      import Squire
+
+      let container = Container()
+      container.register(Sword.init).as(Weapon.self)
+      container.register(Sword.init).as(Weapon.self)
+      let defaults = Container()
+      defaults.register(Sword.init).default()
+      defaults.register(Sword.init).default()
+      """,
+    ])
+    #expect(
+      found == [
+        "Root.swift:7:10: error: Ambiguous dependency: 2 components provide `Sword` and 2 are "
+          + "marked `.default()`."
+      ])
+  }
+
+  @Test func aContainersDefaultLifetime() {
+    let found = errors([
+      "Types.swift": """
+      import Squire
+      final class Session {}
+      final class Cache { init(session: Session) {} }
+      """,
+      "Root.swift": """
+      import Squire
+
+      let container = Container(defaultLifetime: .objectGraph)
+      container.register(Session.init)
+      container.register(Cache.init).lifetime(.single)
+      let child = Container(parent: container)
+      child.register(Session.init).lifetime(.prototype)
+      """,
+    ])
+    #expect(
+      found == [
+        "Root.swift:5:11: error: Captive dependency: `Cache` (.single) holds `Session` "
+          + "(.objectGraph)."
+      ])
+  }
+
   @Test func severalInitializersAndNoLabels() {
     let found = errors([
       "Types.swift": """
@@ -178,10 +223,10 @@ import Testing
       container.register(Smith.init)  // squire: dynamic
       """,
     ])
-    // The first needs a Forge; the second is ambiguous to the reader, never guessed; the two
-    // registrations of `Smith` are silenced on the second's line only, so the missing forge
-    // and the duplicate are both reported at the first.
-    #expect(found.count == 2)
-    #expect(found.allSatisfy { $0.hasPrefix("Root.swift:4:11: error:") })
+    // The first needs a Forge; which initializer the second names, the reader never guesses.
+    #expect(
+      found == [
+        "Root.swift:4:11: error: Missing dependency: nothing provides `Forge`, which `Smith` needs."
+      ])
   }
 }
