@@ -50,3 +50,57 @@ struct ResetInstancesTests {
     #expect(container.resolve(BMWEngine.self) !== engine)
   }
 }
+
+@Suite("Resetting one component's instances")
+struct ResetComponentTests {
+  @Test func onlyTheComponentsOfTheTypeAreMadeAgain() {
+    let container = Container()
+    container.register(Service.init).lifetime(.single)
+    container.register(BMWEngine.init).as(Engine.self).lifetime(.perContainer)
+    container.register(SteelWheel.init).as(Wheel.self).lifetime(.single)
+    let service: Service = container.resolve()
+    let engine: Engine = container.resolve()
+    let wheel: Wheel = container.resolve()
+    container.resetInstances(of: Service.self)
+    container.resetInstances(of: Engine.self)  // through its `.as`
+    #expect(container.resolve(Service.self) !== service)
+    #expect(container.resolve(Engine.self) !== engine)
+    #expect(container.resolve(Wheel.self) === wheel)
+  }
+
+  @Test func aScopedComponentIsMadeAgainInTheSamePeriod() {
+    let session = Scope("session")
+    let container = Container()
+    container.register(Service.init).lifetime(.scoped(session))
+    container.register(BMWEngine.init).lifetime(.scoped(session))
+    let service: Service = container.resolve()
+    let engine: BMWEngine = container.resolve()
+    container.resetInstances(of: Service.self)
+    #expect(container.resolve(Service.self) !== service)
+    #expect(container.resolve(BMWEngine.self) === engine)
+  }
+
+  @Test func aWeakComponentIsMadeAgainWhileStillHeld() {
+    let container = Container()
+    container.register(Service.init).lifetime(.weak)
+    let service: Service = container.resolve()
+    container.resetInstances(of: Service.self)
+    #expect(container.resolve(Service.self) !== service)
+  }
+
+  @Test func aLazyResolvesAgainAfterAReset() {
+    final class Holder: Sendable {
+      let service: Lazy<Service>
+      init(service: Lazy<Service>) { self.service = service }
+    }
+    let container = Container()
+    container.register(Service.init)
+    container.register(Holder.init(service:))
+    let holder: Holder = container.resolve()
+    let first = holder.service.value
+    #expect(holder.service.value === first)
+    holder.service.reset()
+    #expect(!holder.service.isResolved)
+    #expect(holder.service.value !== first)
+  }
+}

@@ -79,9 +79,17 @@ public final class Container: @unchecked Sendable {
   @usableFromInline
   let owned: OwnedInstances
 
+  /// What `onRegistration` and `onResolveFailure` set; made by the first of them. Read when a
+  /// component is registered and when a resolve fails, never by a resolve that succeeds.
+  let observers = AtomicLazyReference<Observers>()
+
   /// Held while a part loads (taken again by a part that appends another). Made by the first
   /// `append(part:)`: a child per request never loads one, and need not make a mutex for it.
   private let partsLock = AtomicLazyReference<RecursiveLock>()
+  /// Guarded by `partsLock`: how many `append(part:)` calls are loading a part, and the parts
+  /// loaded whose `loaded(container:)` waits for the outermost one to finish.
+  @exclusivity(unchecked) private var partsLoading = 0
+  @exclusivity(unchecked) private var partsToTell: [any Part.Type] = []
 
   // Guarded by `lock`, hence no dynamic exclusivity checks.
   @exclusivity(unchecked) private var records: [ComponentRecord] = []
@@ -214,6 +222,7 @@ public final class Container: @unchecked Sendable {
       hasRegistrations.store(true, ordering: .releasing)
       invalidate(releasing: &released)
     }
+    if let observers = observers.load() { observers.registered(record, key: nil, in: self) }
     return Component(container: self, record: record)
   }
 
@@ -304,13 +313,25 @@ public final class Container: @unchecked Sendable {
   /// loads it returns once its registrations are there. A part that appends itself again while
   /// it loads (directly or through another part) is not loaded twice.
   ///
+  /// Once the outermost `append(part:)` has loaded every part it appends, the
+  /// ``Part/loaded(container:)`` of each part it loaded runs, in the order they finished
+  /// loading (a part after the parts it appends).
+  ///
   /// - Parameter part: The part type; its ``Part/load(container:)`` registers into this
   ///   container.
   public func append(part: any Part.Type) {
     let partsLock = partsLock.load() ?? partsLock.storeIfNil(RecursiveLock())
     partsLock.withLock {
       let isNew = lock.withLock { loadedParts.insert(ObjectIdentifier(part)).inserted }
-      if isNew { part.load(container: self) }
+      guard isNew else { return }
+      partsLoading += 1
+      part.load(container: self)
+      partsToTell.append(part)
+      partsLoading -= 1
+      // A `loaded` that appends another part tells it itself, from its own outermost append.
+      while partsLoading == 0 && !partsToTell.isEmpty {
+        partsToTell.removeFirst().loaded(container: self)
+      }
     }
   }
 
@@ -578,13 +599,19 @@ public final class Container: @unchecked Sendable {
   }
 
   /// Every record this container's snapshots may have made cells for: its own and its parents'.
-  private var linkedRecords: [ComponentRecord] {
+  var linkedRecords: [ComponentRecord] {
     var all: [ComponentRecord] = []
     var container: Container? = self
     while let next = container {
-      all += next.lock.withLock { next.records }
+      all += next.withRecords { $0 }
       container = next.parent
     }
     return all
+  }
+
+  /// Runs `body` with this container's records, in registration order, under its lock: their
+  /// options do not change meanwhile.
+  func withRecords<Result>(_ body: ([ComponentRecord]) -> Result) -> Result {
+    lock.withLock { body(records) }
   }
 }

@@ -41,7 +41,7 @@ extension Container {
         try await context.finishAsync()
       } catch {
         context.fail()
-        throw error.finished(requested: record.typeName)
+        throw failed(error.finished(requested: record.typeName))
       }
     }
   }
@@ -56,7 +56,7 @@ extension Container {
         try context.finish()
       } catch {
         context.fail()
-        throw error.finished(requested: record.typeName)
+        throw failed(error.finished(requested: record.typeName))
       }
     }
   }

@@ -101,6 +101,14 @@ public final class Scope: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// Lets go of `record`'s instance in the current period; the next resolve makes a new one.
+  func forget(_ record: ComponentRecord) {
+    let removed = storage.lock.withLock {
+      storage.period.cells.removeValue(forKey: ObjectIdentifier(record))
+    }
+    withExtendedLifetime(removed) {}
+  }
+
   @usableFromInline
   func adopt(_ cleanup: PendingCleanup) {
     storage.lock.withLock { storage.cleanups.append(cleanup) }

@@ -120,6 +120,19 @@ class ComponentRecord: @unchecked Sendable {
   /// Whether `.onClose` was given: validation reports it on lifetimes nothing closes.
   var hasCleanup: Bool { false }
 
+  /// Whether the component is found as its own type without a name or tag. A component
+  /// forwarded as its own type only under names or tags (`.as(String.self, tag:
+  /// LibraryName.self)`) is not a plain `String`: it would answer every other one.
+  var isResolvableAsItself: Bool {
+    let own = ObjectIdentifier(implementationType)
+    var qualifiedOnly = false
+    for forward in forwards where forward.type == own {
+      if forward.qualifier == .none { return true }
+      qualifiedOnly = true
+    }
+    return !qualifiedOnly
+  }
+
   /// Every key the component can be found under: its own type and each `.as`.
   var keys: [LookupKey] {
     [LookupKey(type: ObjectIdentifier(implementationType), qualifier: .none)]

@@ -31,17 +31,7 @@ struct Level {
     for record in records {
       let isContextual = !record.consumers.isEmpty
       let own = LookupKey(type: ObjectIdentifier(record.implementationType), qualifier: .none)
-      // A component forwarded as its own type only under names or tags (`.as(String.self,
-      // tag: LibraryName.self)`) is not a plain `String`: it would answer every other one.
-      var qualifiedOnly = false
-      for forward in record.forwards where forward.type == own.type {
-        if forward.qualifier == .none {
-          qualifiedOnly = false
-          break
-        }
-        qualifiedOnly = true
-      }
-      if !qualifiedOnly {
+      if record.isResolvableAsItself {
         let candidate = Candidate(record: record, forward: nil)
         if isContextual {
           contextual[own, default: []].append(candidate)

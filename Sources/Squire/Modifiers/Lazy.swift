@@ -75,6 +75,24 @@ public final class Lazy<Value>: @unchecked Sendable {
   public var isResolved: Bool {
     lock.withLock { made != nil }
   }
+
+  /// Lets go of the value: the next access resolves it again (a new instance, unless its
+  /// lifetime keeps one elsewhere, as `.single` does).
+  ///
+  /// ```swift
+  /// let report = lazyReport.value      // resolved
+  /// lazyReport.reset()
+  /// let fresh = lazyReport.value       // resolved again
+  /// ```
+  ///
+  /// An access under way on another thread may still return the value let go of.
+  public func reset() {
+    let released = lock.withLock {
+      defer { made = nil }
+      return made
+    }
+    withExtendedLifetime(released) {}
+  }
 }
 
 extension Lazy {

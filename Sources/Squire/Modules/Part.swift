@@ -21,7 +21,31 @@
 /// let container = Container()
 /// container.append(part: AppPart.self)
 /// ```
+///
+/// A part that needs the whole composition (to resolve a component at start-up, to check
+/// something) implements ``loaded(container:)``, which runs once every part appended with it
+/// has loaded: Swinject's `LoadAwareAssembly`.
+///
+/// ```swift
+/// enum TelemetryPart: Part {
+///   static func load(container: Container) {
+///     container.register(Telemetry.init).lifetime(.single)
+///   }
+///   static func loaded(container: Container) {
+///     container.resolve(Telemetry.self).start()
+///   }
+/// }
+/// ```
 public protocol Part {
   /// Registers this part's components in `container`.
   static func load(container: Container)
+
+  /// Runs after this part and every part appended with it have loaded (once the outermost
+  /// ``Container/append(part:)`` has loaded them all); does nothing unless implemented.
+  static func loaded(container: Container)
+}
+
+extension Part {
+  /// Does nothing: a part need not know when the composition is loaded.
+  public static func loaded(container: Container) {}
 }

@@ -78,7 +78,7 @@ extension Container {
       try context.finish()
     } catch {
       context.fail()
-      throw error.finished(requested: "inject(into: \(Object.self))")
+      throw failed(error.finished(requested: "inject(into: \(Object.self))"))
     }
   }
 }

@@ -212,6 +212,7 @@ public struct Component<Impl>: Sendable {
         })
     }
     container.update(record) { record.forwards.append(forward) }
+    container.forwarded(record, as: forward)
     return self
   }
 }

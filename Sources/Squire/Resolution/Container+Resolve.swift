@@ -60,7 +60,7 @@ extension Container {
       })
     {
       if _slowPath(nesting > ResolutionContext.maximumNesting) {
-        throw ResolutionContext.nestedTooDeep(T.self)
+        throw failed(ResolutionContext.nestedTooDeep(T.self))
       }
       var context = ResolutionContext(container: self)
       if let isolation { context.isolation = ObjectIdentifier(isolation) }
@@ -75,7 +75,7 @@ extension Container {
       case .success(let resolved): return resolved
       case .failure(let error):
         context.fail()
-        throw error.finished(requested: String(describing: T.self))
+        throw failed(error.finished(requested: String(describing: T.self)))
       }
     }
     return try resolve(
@@ -186,7 +186,7 @@ extension Container {
     isolation: (any Actor)?
   ) throws(ResolutionError) -> T {
     if nesting > ResolutionContext.maximumNesting {
-      throw ResolutionContext.nestedTooDeep(T.self, qualifier)
+      throw failed(ResolutionContext.nestedTooDeep(T.self, qualifier))
     }
     // A child with nothing registered (a request's scope) takes the root's producer as the
     // root's own fast path does; its `.perContainer` instances are still its own (found
@@ -206,7 +206,7 @@ extension Container {
         return resolved
       } catch {
         context.fail()
-        throw error.finished(requested: String(describing: T.self))
+        throw failed(error.finished(requested: String(describing: T.self)))
       }
     }
     let snapshot = self.snapshot
@@ -221,7 +221,8 @@ extension Container {
       return resolved
     } catch {
       context.fail()
-      throw error.noting(unused: arguments).finished(requested: Linker.describe(T.self, qualifier))
+      throw failed(
+        error.noting(unused: arguments).finished(requested: Linker.describe(T.self, qualifier)))
     }
   }
 
@@ -364,7 +365,7 @@ extension Container {
     let producer = unsafeDowncast(found.takeUnretainedValue(), to: Producer<T>.self)
     guard producer.asyncBody == nil else { return nil }
     if nesting > ResolutionContext.maximumNesting {
-      throw ResolutionContext.nestedTooDeep(T.self, .none)
+      throw failed(ResolutionContext.nestedTooDeep(T.self, .none))
     }
     var context = ResolutionContext(container: self)
     do {
@@ -373,7 +374,7 @@ extension Container {
       return resolved
     } catch {
       context.fail()
-      throw error.finished(requested: String(describing: T.self))
+      throw failed(error.finished(requested: String(describing: T.self)))
     }
   }
 
@@ -404,7 +405,7 @@ extension Container {
       return resolved
     } catch {
       context.fail()
-      throw error.finished(requested: Linker.describe(T.self, qualifier))
+      throw failed(error.finished(requested: Linker.describe(T.self, qualifier)))
     }
   }
 }

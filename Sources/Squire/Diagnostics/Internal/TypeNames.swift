@@ -24,6 +24,11 @@ enum TagRegistry {
     return id
   }
 
+  /// The tag type registered under `id`.
+  static func type(of id: ObjectIdentifier) -> Any.Type? {
+    types.get(id)
+  }
+
   static func name(of id: ObjectIdentifier) -> String {
     types.get(id).map { String(describing: $0) } ?? "<tag>"
   }

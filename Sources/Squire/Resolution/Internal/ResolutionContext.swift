@@ -463,7 +463,7 @@ struct DeferredResolve<Value>: @unchecked Sendable {
     let nesting = _squire_enter_resolve()
     defer { _squire_leave_resolve() }
     if nesting > ResolutionContext.maximumNesting {
-      throw ResolutionContext.nestedTooDeep(Value.self)
+      throw container.failed(ResolutionContext.nestedTooDeep(Value.self))
     }
     graph.enter()
     var context = ResolutionContext(container: container)
@@ -476,8 +476,9 @@ struct DeferredResolve<Value>: @unchecked Sendable {
       return value
     } catch {
       context.fail()
-      throw error.noting(unused: context.arguments).finished(
-        requested: String(describing: Value.self))
+      throw container.failed(
+        error.noting(unused: context.arguments).finished(
+          requested: String(describing: Value.self)))
     }
   }
 
@@ -500,8 +501,9 @@ struct DeferredResolve<Value>: @unchecked Sendable {
       return value
     } catch {
       context.fail()
-      throw error.noting(unused: context.arguments).finished(
-        requested: String(describing: Value.self))
+      throw container.failed(
+        error.noting(unused: context.arguments).finished(
+          requested: String(describing: Value.self)))
     }
   }
 }

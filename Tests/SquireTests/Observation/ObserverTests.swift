@@ -1,0 +1,96 @@
+import Synchronization
+import Testing
+
+@testable import Squire
+
+/// What observers saw, from whichever thread they ran on.
+private final class Seen<Value: Sendable>: Sendable {
+  private let values = Mutex<[Value]>([])
+  func append(_ value: Value) { values.withLock { $0.append(value) } }
+  var all: [Value] { values.withLock { $0 } }
+}
+
+@Suite("Observing registrations and failed resolves")
+struct ObserverTests {
+  @Test func everyRegistrationAndEveryAsIsObserved() {
+    let container = Container()
+    let seen = Seen<String>()
+    container.register(Service.init)  // before: not observed
+    container.onRegistration { seen.append("\($0.key) ← \($0.registration.type)") }
+    container.register(BMWEngine.init).as(Engine.self).as(Engine.self, name: "main")
+    #expect(
+      seen.all == [
+        "BMWEngine ← BMWEngine", "Engine ← BMWEngine", "Engine named \"main\" ← BMWEngine",
+      ])
+  }
+
+  @Test func aDuplicateRegistrationDetectorSeesTheSecondOne() {
+    let container = Container()
+    let keys = Seen<Registration.Key>()
+    let duplicates = Seen<String>()
+    container.onRegistration { event in
+      if keys.all.contains(event.key) { duplicates.append(event.key.description) }
+      keys.append(event.key)
+    }
+    container.register(BMWEngine.init).as(Engine.self)
+    container.register(OtherEngine.init).as(Engine.self)
+    #expect(duplicates.all == ["Engine"])
+  }
+
+  @Test func anObserverMayReadTheContainer() {
+    let container = Container()
+    let counts = Seen<Int>()
+    container.onRegistration { _ in counts.append(container.registrations.count) }
+    container.register(Service.init)
+    container.register(Consumer.init(service:))
+    #expect(counts.all == [1, 2])
+  }
+
+  @Test func aChildsRegistrationsAreNotObservedByItsParent() {
+    let parent = Container()
+    let seen = Seen<String>()
+    parent.onRegistration { seen.append("\($0.key)") }
+    Container(parent: parent).register(Service.init)
+    #expect(seen.all.isEmpty)
+  }
+
+  @Test func aFailedResolveIsObservedInTheContainerAndItsParents() {
+    let parent = Container()
+    let child = Container(parent: parent)
+    let fromParent = Seen<String>()
+    let fromChild = Seen<String>()
+    parent.onResolveFailure { fromParent.append($0.requested) }
+    child.onResolveFailure { fromChild.append($0.requested) }
+    child.register(Consumer.init(service:))
+    #expect(throws: ResolutionError.self) { try child.tryResolve(Consumer.self) }
+    #expect(throws: ResolutionError.self) { try parent.tryResolve(Service.self, name: "x") }
+    #expect(fromChild.all == ["Consumer"])
+    #expect(fromParent.all == ["Consumer", "Service named \"x\""])
+  }
+
+  @Test func aSuccessfulResolveIsNotObserved() {
+    let container = Container()
+    let seen = Seen<String>()
+    container.onResolveFailure { seen.append($0.requested) }
+    container.register(Service.init)
+    _ = container.resolve(Service.self)
+    #expect(seen.all.isEmpty)
+  }
+
+  @Test func aFailedLazyAndAnAsyncResolveAreObserved() async {
+    final class Holder: Sendable {
+      let service: Lazy<Service>
+      init(service: Lazy<Service>) { self.service = service }
+    }
+    let container = Container()
+    let seen = Seen<String>()
+    container.onResolveFailure { seen.append($0.requested) }
+    container.register(Holder.init(service:))
+    let holder: Holder = await container.resolve()
+    #expect(throws: ResolutionError.self) { try holder.service.get() }
+    await #expect(throws: ResolutionError.self) {
+      _ = try await container.tryResolve(Consumer.self) as Consumer
+    }
+    #expect(seen.all == ["Service", "Consumer"])
+  }
+}
