@@ -13,6 +13,8 @@ let package = Package(
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "Squire", targets: ["Squire"]),
+    // For test targets only: the `.container(…)` trait of Swift Testing.
+    .library(name: "SquireTesting", targets: ["SquireTesting"]),
     .executable(name: "squire-demo", targets: ["squire-demo"]),
   ],
   dependencies: [
@@ -27,6 +29,9 @@ let package = Package(
     // deep resolves nest, and the epoch that lets a container free the snapshots it replaced;
     // part of the `Squire` product, not a dependency.
     .target(name: "_SquireShims"),
+    // A container per test (the `.container(…)` trait); depends only on the toolchain's
+    // Swift Testing.
+    .target(name: "SquireTesting", dependencies: ["Squire"], swiftSettings: ownSettings),
     .executableTarget(name: "squire-demo", dependencies: ["Squire"], swiftSettings: ownSettings),
     .testTarget(
       name: "SquireTests",
@@ -43,10 +48,14 @@ let package = Package(
       swiftSettings: ownSettings + [
         .swiftLanguageMode(.v5), .enableUpcomingFeature("InferSendableFromCaptures"),
       ]),
+    .testTarget(
+      name: "SquireTestingTests", dependencies: ["Squire", "SquireTesting"],
+      swiftSettings: ownSettings),
     // Every Swift sample of README.md and the DocC articles, compiled and run
     // (written by Scripts/extract-doc-samples.py).
     .testTarget(
-      name: "SquireDocSampleTests", dependencies: ["Squire"], swiftSettings: ownSettings),
+      name: "SquireDocSampleTests", dependencies: ["Squire", "SquireTesting"],
+      swiftSettings: ownSettings),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -12,7 +12,7 @@ catalog) go to a test target of their own package, which imports its modules (se
 How a block becomes a test. Declarations at the block's top level (`protocol`, `class`,
 `struct`, `enum`, `actor`, `func`, `typealias`, with their attributes) go into a suite of their
 own, so each sample can declare its own `Knight`; every other line is the body of the sample's
-`@Test`, which runs it. `import` lines are dropped (the file imports Squire and Testing).
+`@Test`, which runs it. `import` lines are dropped (the file imports Squire, SquireTesting and Testing).
 A line `print(expression)  // text` is checked: the test expects the expression to print `text`.
 
 Types a block uses without declaring them come from a namespace in
@@ -46,7 +46,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUTPUT = ROOT / "Tests" / "SquireDocSampleTests" / "Generated"
 DOCUMENTS = [ROOT / "README.md"] + sorted((ROOT / "Sources" / "Squire" / "Squire.docc").glob("*.md"))
-IMPORTS = ["Squire"]
+IMPORTS = ["Squire", "SquireTesting"]
 
 # The integration packages under Integrations/ have pages of their own, compiled by a test
 # target of their own package (Squire's cannot depend on them): each is a set of documents,
@@ -67,6 +67,8 @@ DECLARATION = re.compile(
     r"^(@\w+(\([^)]*\))?\s+)*((public|internal|fileprivate|private|final|nonisolated|indirect)\s+)*"
     r"(protocol|class|struct|enum|actor|func|typealias)\b"
 )
+# A declaration's keyword after its attributes (`) func name(`, `}) struct Name`).
+KEYWORD = re.compile(r"^\s*(\)\s*|\}\)\s*)?((public|internal|fileprivate|private|final|nonisolated|static|mutating)\s+)*(protocol|class|struct|enum|actor|func|typealias)\s+\w")
 CHECKED_PRINT = re.compile(r"^(\s*)print\((.*)\)\s*//\s*(.+?)\s*$")
 
 
@@ -90,19 +92,24 @@ class Sample:
     def add(self, lines, first_line):
         depth = 0
         in_declaration = False
+        # Whether the declaration's keyword was seen: attributes may come on lines of their
+        # own before it, with closures in their arguments (`@Test(.container(app) { … })`).
+        declared = False
         for offset, text in enumerate(lines):
             stripped = text.strip()
             if depth == 0 and not in_declaration:
                 if stripped.startswith("import "):
                     continue
-                if DECLARATION.match(text):
+                if DECLARATION.match(text) or stripped.startswith("@"):
                     in_declaration = True
+                    declared = False
             if in_declaration:
                 self.declarations.append(text)
+                declared = declared or bool(DECLARATION.match(text) or KEYWORD.search(text))
                 depth += text.count("{") - text.count("}")
                 if depth <= 0:
-                    in_declaration = False
                     depth = 0
+                    in_declaration = not declared
             else:
                 self.body.append((first_line + offset, text))
 

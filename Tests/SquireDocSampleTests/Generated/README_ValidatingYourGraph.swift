@@ -4,6 +4,7 @@
 // The formatter leaves the file alone: it keeps the page's layout.
 
 import Squire
+import SquireTesting
 import Testing
 
 extension Armory {

@@ -1,0 +1,131 @@
+import Squire
+import Synchronization
+import Testing
+
+private protocol Clock: AnyObject, Sendable {
+  var label: String { get }
+}
+
+private final class FixedClock: Clock {
+  let label: String
+  init(label: String) { self.label = label }
+}
+
+private enum Audit {}
+
+/// Counts the instances each test's factory makes.
+private final class Made: Sendable {
+  let count = Atomic(0)
+}
+
+private struct Voucher {
+  @Ambient var clock: any Clock
+  @Ambient(name: "backup") var backup: any Clock
+  @Ambient(tag: Audit.self) var audit: any Clock
+}
+
+private final class Almanac {
+  @Ambient var clock: any Clock
+}
+
+@Suite struct AmbientPropertyTests {
+  private func container(_ label: String, made: Made = Made()) -> Container {
+    let container = Container()
+    container.register { () -> FixedClock in
+      made.count.add(1, ordering: .relaxed)
+      return FixedClock(label: label)
+    }.as((any Clock).self)
+    container.register { FixedClock(label: "\(label) backup") }.as((any Clock).self, name: "backup")
+    container.register { FixedClock(label: "\(label) audit") }.as((any Clock).self, tag: Audit.self)
+    return container
+  }
+
+  @Test func resolvesOnTheFirstReadThenKeepsTheValue() {
+    let made = Made()
+    let app = container("app", made: made)
+    app.withAmbient {
+      let receipt = Voucher()
+      #expect(made.count.load(ordering: .relaxed) == 0)
+      let first = receipt.clock
+      let second = receipt.clock
+      #expect(made.count.load(ordering: .relaxed) == 1)
+      #expect(first === second)
+      #expect(first.label == "app")
+    }
+  }
+
+  @Test func resolvesNamesAndTags() {
+    container("app").withAmbient {
+      let receipt = Voucher()
+      #expect(receipt.backup.label == "app backup")
+      #expect(receipt.audit.label == "app audit")
+    }
+  }
+
+  @Test func aReadUnderAnotherAmbientContainerResolvesThere() {
+    let app = container("app")
+    let test = Container(parent: app)
+    test.register { FixedClock(label: "test") }.as((any Clock).self)
+    let banner = Almanac()
+    #expect(app.withAmbient { banner.clock.label } == "app")
+    #expect(test.withAmbient { banner.clock.label } == "test")
+    #expect(app.withAmbient { banner.clock.label } == "app")
+    let other = Container(parent: app)
+    other.register { FixedClock(label: "other") }.as((any Clock).self)
+    #expect(other.withAmbient { banner.clock.label } == "other")
+    #expect(test.withAmbient { banner.clock.label } == "test")
+  }
+
+  @Test func aReadUnderAnotherContainerResolvesThereOnceAndKeepsIt() {
+    let made = Made()
+    let app = container("app")
+    let test = container("test", made: made)
+    let banner = Almanac()
+    _ = app.withAmbient { banner.clock }
+    let first = test.withAmbient { banner.clock }
+    let second = test.withAmbient { banner.clock }
+    #expect(first === second)
+    #expect(made.count.load(ordering: .relaxed) == 1)
+  }
+
+  @Test func copiesOfTheWrapperShareTheValue() {
+    let made = Made()
+    container("app", made: made).withAmbient {
+      let receipt = Voucher()
+      let copy = receipt
+      #expect(receipt.clock === copy.clock)
+      #expect(made.count.load(ordering: .relaxed) == 1)
+    }
+  }
+
+  @Test func threadsReadingAtOnceResolveOnce() async {
+    let made = Made()
+    let app = container("app", made: made)
+    let banner = Voucher()
+    await app.withAmbient {
+      await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<16 { group.addTask { _ = banner.clock } }
+      }
+    }
+    #expect(made.count.load(ordering: .relaxed) == 1)
+  }
+
+  @Test func readingWithNothingAmbientTrapsWithTheAmbientMessage() async throws {
+    let result = try #require(
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        _ = Almanac().clock
+      })
+    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+    #expect(message.contains("no container is ambient here"))
+  }
+
+  @Test func aValueThatCannotBeResolvedTrapsWithTheDiagnostic() async throws {
+    let result = try #require(
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        Container().withAmbient { _ = Almanac().clock }
+      })
+    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+    #expect(message.contains("@Ambient property of type `Clock`"))
+    #expect(message.contains("Clock"))
+  }
+}
