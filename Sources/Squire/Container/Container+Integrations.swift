@@ -127,3 +127,39 @@ extension Container {
     return owned.cell(for: slot.record) { SharedInstance<T>(sharing: $0) }.fill(instance)
   }
 }
+
+/// Closing a container begun from code that cannot await (an `EventLoopFuture` callback), for
+/// integration packages: SquireVapor closes each request's scope in its middleware this way,
+/// without a task per request when no cleanup is async.
+@_spi(Integrations)
+public struct StartedClose: @unchecked Sendable {
+  // Unchecked: what `pending` holds (the cleanups and cells the container handed over) is
+  // owned by this value alone once the container is marked closed; `finish()` runs it once.
+  /// The report when closing is done already; `nil` when ``finish()`` must be awaited.
+  public let report: CloseReport?
+  private let pending: PendingClose?
+
+  init(_ start: CloseStart) {
+    switch start {
+    case .closed(let report): (self.report, self.pending) = (report, nil)
+    case .needsAwait(let pending): (self.report, self.pending) = (nil, pending)
+    }
+  }
+
+  /// Runs what is left (open children, async cleanups) and returns the whole report. Call it
+  /// once, when ``report`` is `nil`.
+  public func finish() async -> CloseReport {
+    if let report { return report }
+    return await pending!.finish()
+  }
+}
+
+extension Container {
+  /// Closes this container as `await close()` does, but without suspending when nothing in
+  /// the closing is async (no async cleanup, no open child): the result's `report` is then set;
+  /// otherwise await its `finish()`. Not part of Squire's public API.
+  @_spi(Integrations)
+  public func startClosing() -> StartedClose {
+    StartedClose(closeUnlessAwaitNeeded())
+  }
+}
