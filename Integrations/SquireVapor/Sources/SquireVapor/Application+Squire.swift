@@ -70,6 +70,11 @@ final class SquireState: Sendable {
     /// How a scope gets the request and its logger; made by the first scope after the
     /// container was set (when the app's components are registered).
     var plan: ScopePlan?
+    /// Whether the app booted with Squire's lifecycle handler: it then has the middleware that
+    /// closes the scopes.
+    var booted = false
+    /// Whether a scope made without that middleware was reported.
+    var warned = false
   }
 
   private let current: Mutex<Current>
@@ -94,6 +99,7 @@ final class SquireState: Sendable {
   func prepare() -> Container {
     current.withLock { current in
       if current.plan == nil { current.plan = ScopePlan(declaringIn: current.container) }
+      current.booted = true
       return current.container
     }
   }
@@ -110,6 +116,15 @@ final class SquireState: Sendable {
       } else {
         plan = ScopePlan(declaringIn: current.container)
         current.plan = plan
+      }
+      if !current.booted && !current.warned {
+        current.warned = true
+        request.logger.warning(
+          """
+          req.squire is used in an app that booted before it first used app.squire: no \
+          RequestScopeMiddleware closes the requests' scopes. Use app.squire when you \
+          configure the app, before it boots.
+          """)
       }
       let scope = Container(parent: current.container, closedByParent: false)
       if let slot = plan.request { scope.fill(slot, with: request) }

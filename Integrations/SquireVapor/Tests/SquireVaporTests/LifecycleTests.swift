@@ -58,6 +58,19 @@ struct LifecycleTests {
     }
   }
 
+  @Test("An app that first uses app.squire after it booted is told that no scope gets closed")
+  func firstUsedAfterBoot() async throws {
+    let logs = LogCapture()
+    try await withTestApp(logs: logs) { app in
+      app.get("late") { req async -> String in
+        _ = req.squire
+        return "ok"
+      }
+      try await app.testing().test(.GET, "late") { #expect($0.status == .ok) }
+    }
+    #expect(logs.all.contains { $0.contains("booted before it first used app.squire") })
+  }
+
   @Test("Shutdown closes the container: its cleanups run, last made first")
   func shutdownCloses() async throws {
     let tracker = Tracker()
