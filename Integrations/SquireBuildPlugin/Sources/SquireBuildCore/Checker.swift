@@ -54,30 +54,30 @@ struct Checker {
     let levels = graph.chain
     // Each level's components, a parent's left out where a nearer level overrides every type it
     // provides (as `validate()` leaves it out).
+    // Each level's providers by key, in registration order.
+    let providersByLevel = levels.map { container -> [Key: [Registration]] in
+      var providers: [Key: [Registration]] = [:]
+      for registration in container.registrations {
+        for key in registration.providedKeys { providers[key, default: []].append(registration) }
+      }
+      return providers
+    }
     var components: [(Registration, level: Int)] = []
     for (level, container) in levels.enumerated() {
       for registration in container.registrations where registration.isCertain {
         let keys = registration.providedKeys
         let overridden =
           level > 0 && !keys.isEmpty
-          && keys.allSatisfy { key in
-            levels[..<level].contains {
-              $0.registrations.contains { $0.providedKeys.contains(key) }
-            }
-          }
+          && keys.allSatisfy { key in providersByLevel[..<level].contains { $0[key] != nil } }
         if !overridden { components.append((registration, level)) }
       }
     }
     components.sort { $0.0.order < $1.0.order }
 
     func lookup(_ key: Key, from start: Int, forMissing: Bool) -> Lookup {
-      for container in levels where container.suppliedByChildren.contains(key) {
-        _ = container
-        return .unknown
-      }
+      if levels.contains(where: { $0.suppliedByChildren.contains(key) }) { return .unknown }
       for level in start..<levels.count {
-        let providers = levels[level].registrations.filter { $0.providedKeys.contains(key) }
-        guard !providers.isEmpty else { continue }
+        guard let providers = providersByLevel[level][key] else { continue }
         if providers.contains(where: { !$0.isCertain || !$0.consumers.isEmpty }) {
           return .unknown
         }
@@ -295,10 +295,14 @@ struct Checker {
     for link in links where link.dependency.isImmediate {
       next[ObjectIdentifier(link.from), default: []].append(link.to)
     }
-    var reported: Set<ObjectIdentifier> = []
     var problems: [Problem] = []
-    for start in components where !reported.contains(ObjectIdentifier(start)) {
-      // The shortest loop back to `start`, breadth first.
+    for group in stronglyConnected(components, next) {
+      // One loop per group of components that need each other, from its first registered one.
+      let members = Set(group.map(ObjectIdentifier.init))
+      guard let start = group.min(by: { $0.order < $1.order }),
+        group.count > 1 || (next[ObjectIdentifier(start)] ?? []).contains(where: { $0 === start })
+      else { continue }
+      // The shortest loop back to `start`, breadth first, within the group.
       var parent: [ObjectIdentifier: Registration] = [:]
       var queue = [start]
       var head = 0
@@ -306,7 +310,8 @@ struct Checker {
       while head < queue.count, closing == nil {
         let node = queue[head]
         head += 1
-        for target in next[ObjectIdentifier(node)] ?? [] {
+        for target in next[ObjectIdentifier(node)] ?? []
+        where members.contains(ObjectIdentifier(target)) {
           if target === start {
             closing = node
             break
@@ -323,9 +328,6 @@ struct Checker {
         loop.insert(previous, at: 0)
       }
       if loop[0] !== start { loop.insert(start, at: 0) }
-      // Each cycle once, from its first registered component (components are in order).
-      if loop.contains(where: { reported.contains(ObjectIdentifier($0)) }) { continue }
-      for member in loop { reported.insert(ObjectIdentifier(member)) }
       let names = (loop + [start]).map(\.display)
       let hops = loop.enumerated().dropFirst().map { offset, member in
         (member.location, "`\(member.display)` needs `\(names[offset + 1])`, registered here")
@@ -341,6 +343,62 @@ struct Checker {
           hops: hops))
     }
     return problems
+  }
+
+  /// The strongly connected components of the graph (Tarjan's algorithm, without recursion).
+  private func stronglyConnected(
+    _ nodes: [Registration], _ next: [ObjectIdentifier: [Registration]]
+  ) -> [[Registration]] {
+    var index: [ObjectIdentifier: Int] = [:]
+    var lowest: [ObjectIdentifier: Int] = [:]
+    var onStack: Set<ObjectIdentifier> = []
+    var stack: [Registration] = []
+    var groups: [[Registration]] = []
+    var counter = 0
+    for root in nodes where index[ObjectIdentifier(root)] == nil {
+      // Each frame: a node and how many of its successors are done.
+      var frames: [(Registration, Int)] = [(root, 0)]
+      index[ObjectIdentifier(root)] = counter
+      lowest[ObjectIdentifier(root)] = counter
+      counter += 1
+      stack.append(root)
+      onStack.insert(ObjectIdentifier(root))
+      while let (node, position) = frames.last {
+        let id = ObjectIdentifier(node)
+        let successors = next[id] ?? []
+        if position < successors.count {
+          frames[frames.count - 1].1 += 1
+          let target = successors[position]
+          let targetID = ObjectIdentifier(target)
+          if index[targetID] == nil {
+            index[targetID] = counter
+            lowest[targetID] = counter
+            counter += 1
+            stack.append(target)
+            onStack.insert(targetID)
+            frames.append((target, 0))
+          } else if onStack.contains(targetID) {
+            lowest[id] = min(lowest[id]!, index[targetID]!)
+          }
+          continue
+        }
+        frames.removeLast()
+        if let (parent, _) = frames.last {
+          let parentID = ObjectIdentifier(parent)
+          lowest[parentID] = min(lowest[parentID]!, lowest[id]!)
+        }
+        if lowest[id] == index[id] {
+          var group: [Registration] = []
+          while let member = stack.popLast() {
+            onStack.remove(ObjectIdentifier(member))
+            group.append(member)
+            if member === node { break }
+          }
+          groups.append(group)
+        }
+      }
+    }
+    return groups.sorted { ($0.map(\.order).min() ?? 0) < ($1.map(\.order).min() ?? 0) }
   }
 
   private func captives(_ components: [Registration], _ links: [Link], _ paths: Paths) -> [Problem]

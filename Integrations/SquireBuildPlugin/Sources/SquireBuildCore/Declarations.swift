@@ -102,21 +102,12 @@ final class SourceFileInfo {
   /// The text of the line `node` starts on.
   func lineText(of node: some SyntaxProtocol) -> Substring {
     let line = location(of: node).line
-    var current = 1
-    var start = text.startIndex
-    var index = text.startIndex
-    while index < text.endIndex {
-      if current == line {
-        start = index
-        break
-      }
-      if text[index] == "\n" { current += 1 }
-      index = text.index(after: index)
-    }
-    if current != line { return "" }
-    let end = text[start...].firstIndex(of: "\n") ?? text.endIndex
-    return text[start..<end]
+    return line <= lines.count ? lines[line - 1] : ""
   }
+
+  /// The file's lines, split once.
+  private(set) lazy var lines: [Substring] = text.split(
+    separator: "\n", omittingEmptySubsequences: false)
 }
 
 /// Everything the target declares that the reader needs, by qualified name.

@@ -132,7 +132,9 @@ final class Registration: @unchecked Sendable {
   /// `arg` parameters' types.
   var arguments: [String] = []
   /// `.as` calls: the key and where the call is written.
-  var forwards: [(key: Key, location: Location)] = []
+  var forwards: [(key: Key, location: Location)] = [] {
+    didSet { cachedKeys = nil }
+  }
   var isDefault = false
   var lifetime: Lifetime = .prototype
   /// `.when(injectedInto:)` consumers.
@@ -155,6 +157,14 @@ final class Registration: @unchecked Sendable {
   /// The keys it can be resolved by: its own type unless every `.as` of its own type is under
   /// a name or a tag, and every `.as`.
   var providedKeys: [Key] {
+    if let cachedKeys { return cachedKeys }
+    let keys = makeProvidedKeys()
+    cachedKeys = keys
+    return keys
+  }
+  private var cachedKeys: [Key]?
+
+  private func makeProvidedKeys() -> [Key] {
     guard let type else { return [] }
     let own = forwards.filter { $0.key.type == type }
     var keys: [Key] = []
