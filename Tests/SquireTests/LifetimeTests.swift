@@ -81,10 +81,15 @@ struct LifetimeTests {
     #expect(counter.count == 2)
   }
 
-  @Test func weakOfAValueTypeTraps() async {
-    await #expect(processExitsWith: .failure) {
+  @Test func weakOfAValueTypeTrapsWithAMessage() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let container = Container()
       container.register { Config(name: "x") }.lifetime(.weak)
+    }.map { result in
+      let text = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(text.contains("LifetimeTests.swift"))
+      #expect(text.contains("cannot have lifetime `.weak`"))
+      #expect(text.contains("Use `.perContainer` for value types"))
     }
   }
 

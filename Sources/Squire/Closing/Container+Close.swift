@@ -15,6 +15,12 @@ extension Container {
   /// cleanup that throws is reported in the returned ``CloseReport`` and the others still run.
   /// An async cleanup (`.onClose { await $0.drain() }`) cannot run here: it is reported too;
   /// use `await close()` when there are any. Closing twice does nothing the second time.
+  ///
+  /// An instance whose factory is still running when `close()` starts (on another thread, or
+  /// because the factory itself closes the container) is cleaned up as soon as it is made, and
+  /// the resolve that asked for it throws ``ResolutionError/Reason/containerClosed`` instead of
+  /// handing it out; its cleanup is not counted in the report, which was made before.
+  /// Registering in a closed container traps: nothing could resolve what it registers.
   @discardableResult
   public func close() -> CloseReport {
     OwnedInstances.finishClosing(beginClosing())
@@ -74,14 +80,36 @@ extension Container {
 
   /// Keeps `cleanup` to run when this container closes, and makes sure its parents close it
   /// first when they close.
+  ///
+  /// An instance made while the container closed (its factory ran as `close()` started, or
+  /// called it) came too late for that close: its cleanup runs now, and the resolve fails as
+  /// one from a closed container does, rather than hand out an instance nothing will clean up.
+  /// The same for a child whose parent closed before it knew of the child: the child closes.
   @usableFromInline
-  func adopt(_ cleanup: PendingCleanup) {
-    owned.adopt(cleanup)
+  func adopt(_ cleanup: PendingCleanup, madeBy step: PathStep) throws(ResolutionError) {
+    guard owned.adopt(cleanup) else {
+      var late = OwnedInstances.Closing()
+      late.cleanups.append(cleanup)
+      OwnedInstances.finishClosingLate(late)
+      throw Self.closedWhileMaking(step)
+    }
     var container = self
     while let parent = container.parent, container.owned.markKnownToParent() {
-      parent.owned.remember(child: container.owned)
+      guard parent.owned.remember(child: container.owned) else {
+        OwnedInstances.finishClosingLate(container.owned.close())
+        throw Self.closedWhileMaking(step)
+      }
       container = parent
     }
+  }
+
+  private static func closedWhileMaking(_ step: PathStep) -> ResolutionError {
+    var error = ResolutionError(reason: .containerClosed)
+    error.notes = [
+      "the container closed while `\(step)` was being made: its cleanup (`onClose`) ran at once, "
+        + "and the instance was not handed out"
+    ]
+    return error
   }
 }
 

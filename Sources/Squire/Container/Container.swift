@@ -210,6 +210,7 @@ public final class Container: @unchecked Sendable {
   /// Adds a record; the next resolve links a new snapshot.
   @usableFromInline
   func add<Impl>(_ record: TypedRecord<Impl>) -> Component<Impl> {
+    if _slowPath(isClosed) { Self.registeredAfterClose("`\(Impl.self)`", at: record.location) }
     record.owner = self
     if defaultLifetime != .prototype && record.hasFactory
       && (defaultLifetime != .weak || record.isClass)
@@ -224,6 +225,14 @@ public final class Container: @unchecked Sendable {
     }
     if let observers = observers.load() { observers.registered(record, key: nil, in: self) }
     return Component(container: self, record: record)
+  }
+
+  /// Traps: a registration in a closed container (or a child of one) could never be resolved.
+  private static func registeredAfterClose(_ what: String, at location: SourceLocation) -> Never {
+    fatalError(
+      "Squire: \(what) registered at \(location) in a container that has been closed "
+        + "(`close()`), or whose parent has: nothing can be resolved from it any more. Register "
+        + "before closing; for a new unit of work, create a new container or child container.")
   }
 
   /// Changes `record`'s options under this container's lock; the next snapshot relinks it and
@@ -283,6 +292,7 @@ public final class Container: @unchecked Sendable {
   /// the decorated type, and every one that depends on it, changes).
   @usableFromInline
   func addDecorator(_ decorator: DecoratorRecord) {
+    if _slowPath(isClosed) { Self.registeredAfterClose("a decorator", at: decorator.location) }
     decorator.owner = self
     withLock { released in
       decorators.append(decorator)

@@ -34,8 +34,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case notConvertible(component: String, type: String)
     /// A component is registered with a lifetime its type cannot have.
     case invalidLifetime(component: String, lifetime: Lifetime)
-    /// Components nest deeper than `limit` without repeating: Squire stops there rather than
-    /// risk the thread's stack.
+    /// Components nest deeper than `limit`, one inside the other (counting the resolves that
+    /// factories and `Lazy`/`Provider` values start inside each other): Squire stops there
+    /// rather than risk the thread's stack, whether the recursion would end deeper or never.
     case tooDeep(limit: Int)
     /// A `Lazy` or `Provider` was used after the container that made it was released.
     case containerReleased
@@ -57,7 +58,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   public internal(set) var requested: String
   /// The components being built when the failure happened, from the one asked for down to the
   /// one that failed. Empty when the request itself failed.
-  public var path: [String] { steps.map(\.description) }
+  public var path: [String] { steps.map(name(of:)) }
   /// Why it failed.
   public internal(set) var reason: Reason
   /// Registrations that are close to what was missing: a likely typo or a forgotten `.as`.
@@ -80,9 +81,18 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
 
   @usableFromInline
   internal var steps: [PathStep]
+  /// Steps asked for by name or tag, named so in the path: the component a nested resolve
+  /// (`container.resolve(name:)` in a factory) asked for, by the words it asked with.
+  internal var labels: [ObjectIdentifier: String] = [:]
 
   /// Facts that explain the failure beyond its reason: an argument passed and not taken.
   internal var notes: [String] = []
+  /// How many registrations the listed candidates of an ambiguity stand for (one line in a loop
+  /// registers many): the rest are counted as "more".
+  internal var listedCount: Int?
+  /// How many runtime arguments of the missing one's type were passed (and taken by other `arg`
+  /// parameters), for a component that takes several of one type.
+  internal var argumentsOfTypePassed = 0
   /// The fix, when the one for the reason alone would not fit (it depends on the missing type
   /// itself: a protocol, an array).
   internal var advice: String?
@@ -110,12 +120,28 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     }
     lines.append("  why: " + why)
     lines += notes.map { "  note: " + $0 }
+    if case .tooDeep = reason, let repeated = firstRepeatedStep {
+      lines.append(
+        "  note: `\(name(of: repeated))` comes back on the path: a recursion, which fails here if it "
+          + "would end deeper, or a cycle, which never ends")
+    }
     lines.append("  fix: " + fix)
     if !suggestions.isEmpty {
       lines.append("  close matches:")
       lines += suggestions.map { "    - " + $0 }
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// A step's name in the path: with the name or tag it was asked for by, if any.
+  private func name(of step: PathStep) -> String {
+    labels[step.id] ?? step.description
+  }
+
+  /// The first component that comes back on the path.
+  private var firstRepeatedStep: PathStep? {
+    var seen = Set<ObjectIdentifier>()
+    return steps.first { !seen.insert($0.id).inserted }
   }
 
   /// The link the path ends in when the failing thing is a dependency rather than a component.
@@ -134,7 +160,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case .notRegistered(let type):
       return "nothing registered in this container or its parents provides `\(type)`."
     case .ambiguous(let type, let candidates, let count, let markedDefault):
-      let listed = Self.list(candidates, count: count)
+      let listed = Self.list(candidates, count: count, listedCount: listedCount)
       return markedDefault
         ? "\(count) components provide `\(type)` and all \(count) are marked `.default()`, so none "
           + "is chosen: \(listed)."
@@ -142,6 +168,11 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case .cycle(let cycle):
       return "the components form a cycle with no break point: "
         + cycle.joined(separator: " → ") + "."
+    case .missingArgument(let type, let component) where argumentsOfTypePassed > 0:
+      let passed = argumentsOfTypePassed
+      return "`\(component)` takes at least \(passed + 1) runtime arguments of type `\(type)` (one "
+        + "per `arg` parameter of that type), and \(passed) \(passed == 1 ? "was" : "were") passed "
+        + "to it."
     case .missingArgument(let type, let component):
       return "`\(component)` takes a runtime argument of type `\(type)`, and none was passed to it."
     case .unusedArguments(let types):
@@ -254,9 +285,22 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   }
 
   /// `a`, `b`, `c` and 9,995 more: a few listed, the rest counted.
-  static func list(_ listed: [String], count: Int) -> String {
+  /// `listedCount` is how many of `count` the listed ones stand for, if not one each.
+  static func list(_ listed: [String], count: Int, listedCount: Int? = nil) -> String {
     let named = listed.map { "`\($0)`" }.joined(separator: ", ")
-    return count > listed.count ? named + " and \(count - listed.count) more" : named
+    let covered = listedCount ?? listed.count
+    return count > covered ? named + " and \(grouped(count - covered)) more" : named
+  }
+
+  /// `10,000`: a count as a person reads it.
+  static func grouped(_ number: Int) -> String {
+    let digits = Array(String(number.magnitude))
+    var text = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0 && (digits.count - index) % 3 == 0 { text.append(",") }
+      text.append(digit)
+    }
+    return number < 0 ? "-" + text : text
   }
 
   /// Adds the component being built one level up, as the error travels out of it.
@@ -276,6 +320,14 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   func finished(requested: String) -> ResolutionError {
     var copy = self
     copy.requested = requested
+    // A nested resolve asked by name or tag: the step it built is named so on the path.
+    if let first = steps.first, labels[first.id] == nil,
+      requested.contains(" named ") || requested.contains(" tagged ")
+    {
+      let type = first.description
+      copy.labels[first.id] =
+        requested.hasPrefix(type + " ") ? requested : "\(type) as \(requested)"
+    }
     if case .cycle = reason {
       copy.compactCycle()
     }
@@ -304,7 +356,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     }
     let loop = Array(tail[0...period])
     steps = Array(steps[..<first]) + loop
-    reason = .cycle(loop.map(\.description))
+    reason = .cycle(loop.map(name(of:)))
   }
 }
 

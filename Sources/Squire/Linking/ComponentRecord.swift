@@ -23,7 +23,7 @@ struct LookupKey: Hashable, Sendable {
 
 /// Where a registration was written, for diagnostics.
 @usableFromInline
-struct SourceLocation: Sendable, CustomStringConvertible {
+struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
   @usableFromInline let file: StaticString
   @usableFromInline let line: UInt
 
@@ -35,6 +35,11 @@ struct SourceLocation: Sendable, CustomStringConvertible {
 
   @usableFromInline
   var description: String { "\(file):\(line)" }
+
+  @usableFromInline
+  static func == (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+    lhs.line == rhs.line && lhs.file.utf8Start == rhs.file.utf8Start
+  }
 }
 
 /// One `.as(...)` of a component: a type it can be resolved as, and how to convert to it.

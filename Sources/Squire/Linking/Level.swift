@@ -98,6 +98,13 @@ struct Candidate {
     if !record.consumers.isEmpty { text += " when injected into \(record.consumerNames)" }
     return text + " at \(record.location)"
   }
+
+  /// Whether the two were registered by one line (in a loop) as the same type, forwarded alike:
+  /// listed once in a message.
+  func isAtTheSamePlace(as other: Candidate) -> Bool {
+    record.location == other.record.location && forward == other.forward
+      && record.implementationType == other.record.implementationType
+  }
 }
 
 /// The answer to a lookup.

@@ -174,13 +174,13 @@ extension Linker {
       if let cleanup {
         owned = { context throws(ResolutionError) -> Impl in
           let made = try make(&context)
-          context.container.adopt(cleanup.pending(for: made))
+          try context.container.adopt(cleanup.pending(for: made), madeBy: step)
           return made
         }
         ownedAsync = ifAsync(asyncMake) { asyncMake in
           { context async throws(ResolutionError) -> Impl in
             let made = try await asyncMake(&context)
-            context.container.adopt(cleanup.pending(for: made))
+            try context.container.adopt(cleanup.pending(for: made), madeBy: step)
             return made
           }
         }
@@ -213,7 +213,7 @@ extension Linker {
         defer { context.container = asking }
         let made = try make(&context)
         if let cleanup {
-          owner.adopt(cleanup.pending(for: made))
+          try owner.adopt(cleanup.pending(for: made), madeBy: step)
         }
         return made
       }
@@ -224,7 +224,7 @@ extension Linker {
           defer { context.container = asking }
           let made = try await asyncMake(&context)
           if let cleanup {
-            owner.adopt(cleanup.pending(for: made))
+            try owner.adopt(cleanup.pending(for: made), madeBy: step)
           }
           return made
         }

@@ -47,7 +47,10 @@ extension Arg: SpecialParameter {
       // The component is named as the error leaves it (see `ResolutionError.entering`).
       var error = ResolutionError(
         reason: .missingArgument(type: String(describing: Value.self), component: ""))
-      if context.depth == 1 { error.notes = context.arguments?.unusedDescription ?? [] }
+      if context.depth == 1, let arguments = context.arguments {
+        error.notes = arguments.unusedDescription
+        error.argumentsOfTypePassed = arguments.values.count { $0 is Value }
+      }
       throw error
     }
   }

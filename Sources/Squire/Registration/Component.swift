@@ -130,7 +130,8 @@ public struct Component<Impl>: Sendable {
   /// (`protocol Weapon: AnyObject`).
   private func setLifetime(_ lifetime: Lifetime) -> Component<Impl> {
     if lifetime == .weak && !holdsClassInstances(Impl.self) {
-      preconditionFailure(
+      // Not `precondition`: `-O` strips its message.
+      fatalError(
         "Squire: `\(Impl.self)` registered at \(record.location) cannot have lifetime `.weak`: "
           + "only class instances can be held weakly. Use `.perContainer` for value types.")
     }

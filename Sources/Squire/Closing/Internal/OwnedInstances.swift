@@ -96,9 +96,14 @@ final class OwnedInstances: @unchecked Sendable {
     withExtendedLifetime(removed) {}
   }
 
-  /// Keeps `cleanup` to run at close.
-  func adopt(_ cleanup: PendingCleanup) {
-    lock.withLock { cleanups.append(cleanup) }
+  /// Keeps `cleanup` to run at close; false, keeping nothing, once the container has closed
+  /// (its close took the cleanups it had: this one would never run).
+  func adopt(_ cleanup: PendingCleanup) -> Bool {
+    lock.withLock {
+      if closed.load(ordering: .relaxed) { return false }
+      cleanups.append(cleanup)
+      return true
+    }
   }
 
   /// Records that the parent remembers this container; false if it already did.
@@ -115,14 +120,17 @@ final class OwnedInstances: @unchecked Sendable {
   }
 
   /// Keeps what a child owns, to close it first when this container closes: until the child
-  /// closes or goes (``forget(child:)``).
-  func remember(child: OwnedInstances) {
+  /// closes or goes (``forget(child:)``). False, keeping nothing, once this container has
+  /// closed: its close did not see the child.
+  func remember(child: OwnedInstances) -> Bool {
     lock.withLock {
-      if child.inParentList.load(ordering: .relaxed) { return }
+      if closed.load(ordering: .relaxed) { return false }
+      if child.inParentList.load(ordering: .relaxed) { return true }
       child.olderSibling = newestChild
       newestChild?.newerSibling = child
       newestChild = child
       child.inParentList.store(true, ordering: .releasing)
+      return true
     }
   }
 
@@ -220,6 +228,19 @@ final class OwnedInstances: @unchecked Sendable {
     var report = CloseReport.empty
     for child in taken.children { report = report.merged(with: child.closeAsChild()) }
     return report.merged(with: taken.cleanups.run())
+  }
+
+  /// Finishes a close that came too late for its caller to wait for it: what a container made
+  /// while it closed, which nothing will close again. Synchronous cleanups run right here; with
+  /// an async one, all of them run in a task of their own.
+  static func finishClosingLate(_ taken: consuming Closing) {
+    if !taken.needsAwait {
+      _ = finishClosing(taken)
+      return
+    }
+    // Sent to the task: the instances were made for a resolve that fails, nothing else has them.
+    nonisolated(unsafe) let late = taken
+    Task { _ = await finishClosing(late) }
   }
 
   /// The async form of ``finishClosing(_:)``; a container with nothing async to clean up is

@@ -29,8 +29,17 @@ enum TagRegistry {
     types.get(id)
   }
 
+  /// The tag's name with the types it is nested in (`Outer.Tag`), without its module.
   static func name(of id: ObjectIdentifier) -> String {
-    types.get(id).map { String(describing: $0) } ?? "<tag>"
+    types.get(id).map(qualifiedName) ?? "<tag>"
+  }
+
+  /// `Outer.Tag` for a type nested in another: two tags named `Tag` are told apart. The module
+  /// and the compiler's name for a private context are left out.
+  static func qualifiedName(_ type: Any.Type) -> String {
+    let parts = String(reflecting: type).split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count > 1 else { return String(describing: type) }
+    return parts.dropFirst().filter { !$0.hasPrefix("(unknown context") }.joined(separator: ".")
   }
 
   /// Several tags' names, sorted: `Fast and Red`, `A, B and C`.

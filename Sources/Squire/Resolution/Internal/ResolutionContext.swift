@@ -9,28 +9,30 @@ struct ResolutionContext {
   @usableFromInline
   static let maximumDepth = 200
 
-  /// No real program nests this many synchronous resolves on one thread (a factory resolving
-  /// through the container, a `Lazy` read in an initializer): one that does is going round a
-  /// cycle through the container, and would run out of stack.
+  /// How many synchronous resolves may run on one thread, one inside the other (a factory
+  /// resolving through the container, a `Provider` or `Lazy` read in an initializer): as deep as
+  /// one resolve may nest its components. A recursion that ends (a tree built through its own
+  /// `Provider`) goes this deep; past it the thread's stack is at risk, and a resolve that
+  /// never ends (a factory that resolves itself) is stopped.
   @usableFromInline
-  static var maximumNesting: Int { 64 }
+  static var maximumNesting: Int { 200 }
 
   /// The error of a synchronous resolve of `type` started when ``maximumNesting`` resolves
-  /// already run on this thread, one inside the other.
+  /// already run on this thread, one inside the other. Not a cycle: a recursion that would end
+  /// deeper is stopped here too. The path it gathers on its way out names both ends.
   @usableFromInline
   static func nestedTooDeep(_ type: Any.Type, _ qualifier: Qualifier = .none) -> ResolutionError {
     let name = Linker.describe(type, qualifier)
-    var error = ResolutionError(
-      reason: .cycle([
-        "`\(name)`, asked for while \(maximumNesting) resolves already ran on this thread, each "
-          + "started inside a factory (or a `Lazy`/`Provider` value) of the one before"
-      ]))
-    // When the path repeats, the error names the loop instead; the note keeps the cause.
+    var error = ResolutionError(reason: .tooDeep(limit: maximumNesting))
     error.notes = [
-      "a factory resolves through the container (`container.resolve` in its closure) something "
-        + "that needs it again; take the dependency as a parameter of the factory, or a "
-        + "`Provider`/`Lazy` of it, instead of resolving it inside the factory"
+      "`\(name)` was asked for while \(maximumNesting) resolves already ran on this thread, each "
+        + "started inside a factory (or a `Lazy`/`Provider` value) of the one before"
     ]
+    error.advice =
+      "if the same components come back on the path without end, a factory resolves through the "
+      + "container (`container.resolve` in its closure) something that needs it again: take the "
+      + "dependency as a parameter of the factory, or a `Provider`/`Lazy` of it. A recursion that "
+      + "ends cannot go deeper than \(maximumNesting) levels: build a deeper structure in a loop."
     return error.finished(requested: name)
   }
 

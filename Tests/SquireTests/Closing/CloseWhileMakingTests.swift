@@ -1,0 +1,94 @@
+import Dispatch
+import Foundation
+import Testing
+
+@testable import Squire
+
+/// An instance made while its container closes: its cleanup must still run, and the resolve
+/// that asked for it must not hand out an instance whose container has already let go.
+@Suite("Closing while a factory runs")
+struct CloseWhileMakingTests {
+  @Test(arguments: [Lifetime.perContainer, .single])
+  func closeFromInsideTheFactoryCleansUpWhatTheFactoryMade(lifetime: Lifetime) throws {
+    let log = CloseLog()
+    let container = Container()
+    container.register { () -> Pool in
+      container.close()
+      return Pool(log: log)
+    }
+    .lifetime(lifetime).onClose { $0.close() }
+    let error = try #require(throws: ResolutionError.self) { try container.tryResolve(Pool.self) }
+    #expect(error.reason == .containerClosed)
+    #expect(error.description.contains("closed while `Pool` was being made"))
+    #expect(log.closed == ["Pool"])
+    // Nothing is left for a second close, and nothing runs twice.
+    #expect(container.close().completed == 0)
+    #expect(log.closed == ["Pool"])
+  }
+
+  @Test(arguments: [Lifetime.perContainer, .single])
+  func closeWhileAFactoryRunsOnAnotherThreadCleansUpWhatItMade(lifetime: Lifetime) {
+    let log = CloseLog()
+    let started = DispatchSemaphore(value: 0)
+    let proceed = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    let container = Container()
+    container.register { () -> Pool in
+      started.signal()
+      proceed.wait()
+      return Pool(log: log)
+    }
+    .lifetime(lifetime).onClose { $0.close() }
+    let outcome = Outcome()
+    DispatchQueue.global().async {
+      do {
+        _ = try container.tryResolve(Pool.self)
+      } catch let error as ResolutionError {
+        outcome.error = error
+      } catch {
+        Issue.record("unexpected \(error)")
+      }
+      done.signal()
+    }
+    started.wait()
+    let report = container.close()
+    #expect(report.completed == 0)
+    proceed.signal()
+    done.wait()
+    #expect(outcome.error?.reason == .containerClosed)
+    #expect(log.closed == ["Pool"])
+  }
+
+  @Test func anAsyncCleanupOfAnInstanceMadeAfterCloseStillRuns() async throws {
+    let log = CloseLog()
+    let container = Container()
+    container.register { () -> Pool in
+      container.close()
+      return Pool(log: log)
+    }
+    .lifetime(.perContainer).onClose { await $0.closeLater() }
+    await #expect(throws: ResolutionError.self) { try await container.tryResolve(Pool.self) }
+    for _ in 0..<1000 where log.closed.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
+    #expect(log.closed == ["Pool"])
+  }
+
+  @Test func aChildThatMakesAnInstanceAsItsParentClosesCleansItUp() throws {
+    let log = CloseLog()
+    let parent = Container()
+    parent.register { Pool(log: log) }.lifetime(.perContainer).onClose { $0.close() }
+    let child = Container(parent: parent)
+    // Registered in the child: built there, owned by the child, which the parent's close closes.
+    child.register { () -> Service in
+      parent.close()
+      return Service()
+    }
+    .lifetime(.perContainer).onClose { _ in log.append("Service") }
+    #expect(throws: ResolutionError.self) { try child.tryResolve(Service.self) }
+    #expect(log.closed == ["Service"])
+  }
+}
+
+/// What the resolving thread saw; read once it signalled.
+private final class Outcome: @unchecked Sendable {
+  var error: ResolutionError?
+}
