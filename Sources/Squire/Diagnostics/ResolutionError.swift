@@ -238,8 +238,11 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
       return "keep the container for as long as anything uses what it made (the composition root "
         + "usually owns it for the app's lifetime)."
     case .needsAwait:
-      return "resolve it with `await container.resolve()` (or `try await container.tryResolve()`), "
-        + "or from the actor it is isolated to."
+      return "resolve it with `await container.resolve()` (or `try await container.tryResolve()`) "
+        + "in an `async` function, or from the actor it is isolated to. Top-level code of a "
+        + "`main.swift` gets the synchronous `resolve` even when written with `await` (the "
+        + "compiler warns \"no 'async' operations occur within 'await' expression\"): move that "
+        + "code into an `async` function, such as `static func main() async` of a `@main` type."
     case .factoryFailed:
       return "see the underlying error (`underlyingError`); nothing was cached, so the next "
         + "resolve tries again."

@@ -258,7 +258,10 @@ extension Container {
   /// Builds a `T` from async code: awaits async factories, and runs isolated ones (a
   /// `@MainActor` initializer) on their actor. Traps with the full diagnostic if it cannot.
   ///
-  /// In async code the compiler picks this form and asks for `await`:
+  /// In async functions and closures the compiler picks this form and asks for `await`. Not in
+  /// top-level code of a `main.swift`: there Swift picks the synchronous form even after
+  /// `await` (it warns "no 'async' operations occur within 'await' expression"); resolve from
+  /// an `async` function, such as `static func main() async` of a `@main` type.
   ///
   /// ```swift
   /// let database: Database = await container.resolve()

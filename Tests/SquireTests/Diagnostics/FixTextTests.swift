@@ -102,4 +102,16 @@ struct FixTextTests {
     let problem = try #require(container.validate().problems.first)
     #expect(!problem.suggestions.contains { $0.contains("NeedsLazyWeapon") }, "\(problem)")
   }
+
+  /// Top-level code of a `main.swift` gets the synchronous `resolve` even when written with
+  /// `await` (the compiler only warns): the fix says what to write instead, not what the user
+  /// already wrote.
+  @Test func needsAwaitSaysWhatToDoInTopLevelCode() throws {
+    let container = Container()
+    container.register { () async -> Book in Book() }
+    let error = try #require(throws: ResolutionError.self) { try container.tryResolve(Book.self) }
+    #expect(fix(error).contains("main.swift"), "\(fix(error))")
+    #expect(fix(error).contains("no 'async' operations occur within 'await' expression"))
+    #expect(fix(error).contains("static func main() async"), "\(fix(error))")
+  }
 }
