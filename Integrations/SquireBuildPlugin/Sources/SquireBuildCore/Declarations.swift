@@ -20,6 +20,10 @@ final class TypeDeclaration {
   var memberwiseUnknown = false
   /// `@Injected` and `@LazyInjected` properties.
   var wrapped: [WrappedProperty] = []
+  /// Declared `private` or `fileprivate`, or nested in such a type.
+  var isPrivate = false
+  /// A stored property is private: the memberwise initializer is too.
+  var hasPrivateStoredProperty = false
 
   init(name: String, kind: Kind) {
     self.name = name
@@ -49,6 +53,8 @@ struct Initializer {
   let isMainActor: Bool
   /// Declared in a generic context, or generic itself: its types cannot be read alone.
   let isGeneric: Bool
+  /// `private` or `fileprivate`, or in such a type: generated code cannot call it.
+  var isPrivate = false
 }
 
 /// A function of the target that is given a container: `registerStorage(in: container)`,
@@ -162,9 +168,10 @@ private final class DeclarationVisitor: SyntaxVisitor {
 
   private func enter(
     _ name: String, _ kind: TypeDeclaration.Kind, inheritance: InheritanceClauseSyntax?,
-    generic: Bool, attributes: AttributeListSyntax
+    generic: Bool, attributes: AttributeListSyntax, modifiers: DeclModifierListSyntax
   ) {
     let qualified = (scope + [name]).joined(separator: ".")
+    let isPrivate = isPrivateAccess(modifiers)
     if qualified == "Container" { index.shadowsContainer = true }
     let declaration = index.types[qualified] ?? TypeDeclaration(name: qualified, kind: kind)
     declaration.isGeneric = declaration.isGeneric || generic || genericDepth > 0
@@ -172,20 +179,29 @@ private final class DeclarationVisitor: SyntaxVisitor {
     for inherited in inheritance?.inheritedTypes ?? [] {
       declaration.inherited.append((typeText(inherited.type), scopeName))
     }
+    declaration.isPrivate = declaration.isPrivate || isPrivate || privateDepth > 0
     index.types[qualified] = declaration
     scope.append(name)
     if generic { genericDepth += 1 }
+    privateStack.append(isPrivate)
+    if isPrivate { privateDepth += 1 }
   }
 
   private func leave(generic: Bool) {
     scope.removeLast()
     if generic { genericDepth -= 1 }
+    if privateStack.removeLast() { privateDepth -= 1 }
   }
+
+  /// Whether the declaration being visited is inside a private or fileprivate one.
+  var privateDepth = 0
+  var privateStack: [Bool] = []
 
   override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
     enter(
       node.name.text, .class, inheritance: node.inheritanceClause,
-      generic: node.genericParameterClause != nil, attributes: node.attributes)
+      generic: node.genericParameterClause != nil, attributes: node.attributes,
+      modifiers: node.modifiers)
     return .visitChildren
   }
   override func visitPost(_ node: ClassDeclSyntax) {
@@ -195,7 +211,8 @@ private final class DeclarationVisitor: SyntaxVisitor {
   override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
     enter(
       node.name.text, .struct, inheritance: node.inheritanceClause,
-      generic: node.genericParameterClause != nil, attributes: node.attributes)
+      generic: node.genericParameterClause != nil, attributes: node.attributes,
+      modifiers: node.modifiers)
     return .visitChildren
   }
   override func visitPost(_ node: StructDeclSyntax) {
@@ -205,7 +222,8 @@ private final class DeclarationVisitor: SyntaxVisitor {
   override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
     enter(
       node.name.text, .enum, inheritance: node.inheritanceClause,
-      generic: node.genericParameterClause != nil, attributes: node.attributes)
+      generic: node.genericParameterClause != nil, attributes: node.attributes,
+      modifiers: node.modifiers)
     return .visitChildren
   }
   override func visitPost(_ node: EnumDeclSyntax) {
@@ -215,7 +233,8 @@ private final class DeclarationVisitor: SyntaxVisitor {
   override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
     enter(
       node.name.text, .actor, inheritance: node.inheritanceClause,
-      generic: node.genericParameterClause != nil, attributes: node.attributes)
+      generic: node.genericParameterClause != nil, attributes: node.attributes,
+      modifiers: node.modifiers)
     return .visitChildren
   }
   override func visitPost(_ node: ActorDeclSyntax) {
@@ -225,7 +244,7 @@ private final class DeclarationVisitor: SyntaxVisitor {
   override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
     enter(
       node.name.text, .protocol, inheritance: node.inheritanceClause, generic: false,
-      attributes: node.attributes)
+      attributes: node.attributes, modifiers: node.modifiers)
     return .skipChildren
   }
   override func visitPost(_ node: ProtocolDeclSyntax) {
@@ -274,7 +293,7 @@ private final class DeclarationVisitor: SyntaxVisitor {
       declaration.declaresInitializer = true
     }
     let parameters = node.signature.parameterClause.parameters
-    declaration.initializers.append(
+    var initializer =
       Initializer(
         labels: parameters.map { $0.firstName.text },
         types: parameters.map(\.type),
@@ -283,7 +302,9 @@ private final class DeclarationVisitor: SyntaxVisitor {
         isFailable: node.optionalMark != nil,
         isMainActor: hasMainActor(node.attributes) || declaration.isMainActor,
         isGeneric: node.genericParameterClause != nil || declaration.isGeneric
-          || parameters.contains { $0.ellipsis != nil }))
+          || parameters.contains { $0.ellipsis != nil })
+    initializer.isPrivate = isPrivateAccess(node.modifiers) || privateDepth > 0
+    declaration.initializers.append(initializer)
     return .skipChildren
   }
 
@@ -317,6 +338,7 @@ private final class DeclarationVisitor: SyntaxVisitor {
     let isStatic = node.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
     if isStatic { return .skipChildren }
     let isLazy = node.modifiers.contains { $0.name.text == "lazy" }
+    if isPrivateAccess(node.modifiers) { declaration.hasPrivateStoredProperty = true }
     let wrapper = node.attributes.compactMap { $0.as(AttributeSyntax.self) }.first
     for binding in node.bindings {
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
@@ -401,6 +423,10 @@ func typeText(_ type: some SyntaxProtocol) -> String {
 func isContainerType(_ type: TypeSyntax) -> Bool {
   let text = typeText(type)
   return text == "Container" || text == "Squire.Container"
+}
+
+func isPrivateAccess(_ modifiers: DeclModifierListSyntax) -> Bool {
+  modifiers.contains { $0.name.text == "private" || $0.name.text == "fileprivate" }
 }
 
 func hasMainActor(_ attributes: AttributeListSyntax) -> Bool {

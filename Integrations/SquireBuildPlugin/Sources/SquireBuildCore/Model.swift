@@ -145,6 +145,8 @@ final class Registration: @unchecked Sendable {
   var isSilenced = false
   /// The factory, read for generated code: an initializer's labels, or nil.
   var factory: Factory?
+  /// What generated code needs of it, when its factory type is known exactly.
+  var generated: GeneratedSite?
   /// When it was registered, among every registration the tool read.
   var order = 0
 
@@ -176,6 +178,50 @@ final class Registration: @unchecked Sendable {
   }
 
   var display: String { type.map(displayName) ?? "?" }
+}
+
+/// What generated code needs of a registration whose factory type the tool knows exactly.
+struct GeneratedSite: Hashable, Sendable {
+  /// The component's type, as generated code spells it.
+  let implType: String
+  /// The factory's parameter types, in order.
+  let parameterTypes: [String]
+  /// The initializer call that replaces the factory at this site: each argument's label (nil for
+  /// none) and the index of the parameter it takes; nil when only the factory may be called.
+  let direct: [(label: String?, parameter: Int)]?
+  /// The initializer throws.
+  let throwing: Bool
+  /// `#fileID`'s file name and the `register` token's line.
+  let file: String
+  let line: Int
+
+  static func == (left: GeneratedSite, right: GeneratedSite) -> Bool {
+    left.implType == right.implType && left.parameterTypes == right.parameterTypes
+      && left.directText == right.directText && left.file == right.file && left.line == right.line
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(implType)
+    hasher.combine(parameterTypes)
+    hasher.combine(directText)
+    hasher.combine(file)
+    hasher.combine(line)
+  }
+
+  /// The direct call's text: `try Car(engine: d0(&context), body: d1(&context))`.
+  var directText: String? {
+    guard let direct else { return nil }
+    let arguments = direct.map { argument in
+      (argument.label.map { "\($0): " } ?? "") + "d\(argument.parameter)(&context)"
+    }
+    let call = "\(implType)(\(arguments.joined(separator: ", ")))"
+    return direct.isEmpty && !throwing ? call : "try " + call
+  }
+
+  /// The overload's function type, which names it.
+  var signature: String {
+    "(\(parameterTypes.joined(separator: ", "))) throws -> \(implType)"
+  }
 }
 
 /// How a registration's factory builds its instance, when it is an initializer of a type of the

@@ -22,6 +22,7 @@ extension Reader {
     registration.arguments = factory.arguments
     registration.factory = factory.initializer
     if frame.file.lineText(of: call).contains("squire: dynamic") { registration.isSilenced = true }
+    registration.generated = generatedSite(call, type: type, at: location, frame)
     if let dependencies = registration.dependencies {
       registration.dependencies = dependencies + index.wrappedDependencies(of: type)
     }

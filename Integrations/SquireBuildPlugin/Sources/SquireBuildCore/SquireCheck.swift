@@ -19,6 +19,8 @@ public enum SquireCheck {
     public let skipped: [Diagnostic]
     /// The containers it read.
     let graphs: [ContainerGraph]
+    /// The generated file's text (only a header unless `generate` was asked for).
+    let generatedSource: String
 
     /// What the tool read, one line per container and registration, for `--dump`.
     public var dump: [String] {
@@ -52,7 +54,8 @@ public enum SquireCheck {
   /// (`requireValid()`, `isValid`) are checked: the composition roots of a test target, whose
   /// other containers are partial on purpose.
   public static func run(
-    files: [(path: String, text: String)], module: String, validatedOnly: Bool = false
+    files: [(path: String, text: String)], module: String, validatedOnly: Bool = false,
+    generate: Bool = false
   ) -> Result {
     let parsed = files.map { file in
       SourceFileInfo(path: file.path, text: file.text, tree: Parser.parse(source: file.text))
@@ -75,6 +78,11 @@ public enum SquireCheck {
           "Squire's build check skipped this container: \(reason); `validate()` still checks it "
             + "when the program runs (`// squire: dynamic` on this line hides this note)."))
     }
-    return Result(problems: problems, skipped: skipped, graphs: reader.graphs)
+    let generated =
+      generate
+      ? Generator.source(graphs: reader.graphs, files: parsed, index: index, module: module)
+      : Generator.header
+    return Result(
+      problems: problems, skipped: skipped, graphs: reader.graphs, generatedSource: generated)
   }
 }

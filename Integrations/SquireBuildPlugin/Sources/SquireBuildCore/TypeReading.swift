@@ -134,10 +134,11 @@ extension DeclarationIndex {
           labels.append(name)
           types.append(type)
         }
-        result.append(
-          Initializer(
-            labels: labels, types: types, isAsync: false, isThrowing: false, isFailable: false,
-            isMainActor: declaration.isMainActor, isGeneric: false))
+        var memberwise = Initializer(
+          labels: labels, types: types, isAsync: false, isThrowing: false, isFailable: false,
+          isMainActor: declaration.isMainActor, isGeneric: false)
+        memberwise.isPrivate = declaration.hasPrivateStoredProperty
+        result.append(memberwise)
         if allDefaulted && !labels.isEmpty {
           result.append(
             Initializer(
@@ -235,5 +236,69 @@ extension DeclarationIndex {
       }
     }
     return unsure ? nil : false
+  }
+}
+
+// MARK: Types as generated code writes them
+
+extension DeclarationIndex {
+  /// Swift's spelling of a type for generated code, the same for every spelling of the same type
+  /// (`X?`, `[X]`, `any P`, typealiases expanded, nested types qualified from the module's top
+  /// level); nil when the tool is not sure of it.
+  func generatedType(_ type: TypeSyntax, in scope: String) -> String? {
+    if let optional = type.as(OptionalTypeSyntax.self) {
+      return generatedType(optional.wrappedType, in: scope).map(Self.optional)
+    }
+    if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+      return generatedType(unwrapped.wrappedType, in: scope).map(Self.optional)
+    }
+    if let array = type.as(ArrayTypeSyntax.self) {
+      return generatedType(array.element, in: scope).map { "[\($0)]" }
+    }
+    if let some = type.as(SomeOrAnyTypeSyntax.self) {
+      guard some.someOrAnySpecifier.text == "any" else { return nil }
+      return generatedType(some.constraint, in: scope)
+    }
+    if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1,
+      let only = tuple.elements.first, only.firstName == nil
+    {
+      return generatedType(only.type, in: scope)
+    }
+    if let identifier = type.as(IdentifierTypeSyntax.self),
+      let arguments = identifier.genericArgumentClause?.arguments
+    {
+      guard arguments.count == 1,
+        let inner = Syntax(arguments.first!.argument).as(TypeSyntax.self),
+        let innerText = generatedType(inner, in: scope)
+      else { return nil }
+      switch identifier.name.text {
+      case "Optional": return Self.optional(innerText)
+      case "Array": return "[\(innerText)]"
+      case "Lazy", "Provider": return "\(identifier.name.text)<\(innerText)>"
+      default: return nil
+      }
+    }
+    guard type.is(IdentifierTypeSyntax.self) || type.is(MemberTypeSyntax.self) else { return nil }
+    return generatedName(typeText(type), in: scope)
+  }
+
+  /// A named type: one of the target's (a protocol as `any P`), or a few of the standard
+  /// library's.
+  func generatedName(_ written: String, in scope: String) -> String? {
+    let qualified = canonical(written, in: scope)
+    if let declaration = types[qualified] {
+      guard !declaration.isGeneric, !declaration.isPrivate, !qualified.contains("<") else {
+        return nil
+      }
+      return declaration.kind == .protocol ? "any \(qualified)" : qualified
+    }
+    let standard: Set<String> = [
+      "String", "Int", "Int64", "Int32", "UInt", "UInt64", "Double", "Float", "Bool", "Character",
+    ]
+    return standard.contains(qualified) ? qualified : nil
+  }
+
+  private static func optional(_ text: String) -> String {
+    text.hasPrefix("any ") ? "(\(text))?" : "\(text)?"
   }
 }

@@ -17,6 +17,7 @@ var output: String?
 var quiet = false
 var dump = false
 var validatedOnly = false
+var generate = false
 var paths: [String] = []
 if arguments.first == "check" { arguments.removeFirst() }
 var position = 0
@@ -35,6 +36,8 @@ while position < arguments.count {
     dump = true
   case "--validated-only":
     validatedOnly = true
+  case "--generate":
+    generate = true
   default:
     paths.append(argument)
   }
@@ -68,7 +71,9 @@ let files = paths.flatMap(swiftFiles).map { path -> (path: String, text: String)
   }
   return (path, text)
 }
-let result = SquireCheck.run(files: files, module: module, validatedOnly: validatedOnly)
+let result = SquireCheck.run(
+  files: files, module: module, validatedOnly: validatedOnly, generate: generate)
+if output == nil && generate { print(Generator.source(for: result), terminator: "") }
 if dump {
   for line in result.dump { print(line) }
 }
