@@ -99,6 +99,29 @@ struct Candidate {
     return text + " at \(record.location)"
   }
 
+  /// What an ambiguity lists: the first few candidates described, those registered by one line
+  /// (in a loop) once, with their number (`BrassHorn at main.swift:20 (10,000 registrations)`).
+  /// `covered` is how many candidates the descriptions stand for; the rest are counted.
+  static func listed(_ candidates: [Candidate]) -> (descriptions: [String], covered: Int) {
+    var sites: [(candidate: Candidate, count: Int)] = []
+    var covered = 0
+    for candidate in candidates {
+      if let index = sites.firstIndex(where: { $0.candidate.isAtTheSamePlace(as: candidate) }) {
+        sites[index].count += 1
+        covered += 1
+      } else if sites.count < ResolutionError.listedCandidates {
+        sites.append((candidate, 1))
+        covered += 1
+      }
+    }
+    let descriptions = sites.map { site in
+      site.count == 1
+        ? site.candidate.description
+        : site.candidate.description + " (\(ResolutionError.grouped(site.count)) registrations)"
+    }
+    return (descriptions, covered)
+  }
+
   /// Whether the two were registered by one line (in a loop) as the same type, forwarded alike:
   /// listed once in a message.
   func isAtTheSamePlace(as other: Candidate) -> Bool {

@@ -182,29 +182,13 @@ extension Linker {
 
   /// The error for several candidates: a few described, the rest counted, so that an
   /// ambiguity among thousands stays short and cheap.
-  /// Registrations made at one place (a loop) are listed once, with their number.
   func ambiguity(_ type: String, _ candidates: [Candidate]) -> ResolutionError {
-    var sites: [(candidate: Candidate, count: Int)] = []
-    var listed = 0
-    for candidate in candidates {
-      if let index = sites.firstIndex(where: { $0.candidate.isAtTheSamePlace(as: candidate) }) {
-        sites[index].count += 1
-        listed += 1
-      } else if sites.count < ResolutionError.listedCandidates {
-        sites.append((candidate, 1))
-        listed += 1
-      }
-    }
+    let listed = Candidate.listed(candidates)
     var error = ResolutionError(
       reason: .ambiguous(
-        type: type,
-        candidates: sites.map { site in
-          site.count == 1
-            ? site.candidate.description
-            : site.candidate.description + " (\(ResolutionError.grouped(site.count)) registrations)"
-        },
-        count: candidates.count, markedDefault: candidates.allSatisfy(\.record.isDefault)))
-    error.listedCount = listed
+        type: type, candidates: listed.descriptions, count: candidates.count,
+        markedDefault: candidates.allSatisfy(\.record.isDefault)))
+    error.listedCount = listed.covered
     return error
   }
 

@@ -53,3 +53,21 @@ struct MessageDetailTests {
     #expect(error.suggestions.joined().contains("Outer1.Tag"), "\(error)")
   }
 }
+
+private final class Trumpeter {
+  init(horn: Horn) {}
+}
+
+@Suite("Message detail in validation")
+struct ValidationMessageDetailTests {
+  @Test func anAmbiguityInValidationListsEachRegistrationSiteOnce() throws {
+    let container = Container()
+    for _ in 0..<10_000 { container.register(BrassHorn.init).as(Horn.self) }
+    container.register(Trumpeter.init)
+    let report = container.validate()
+    let problem = try #require(
+      report.problems.first { if case .ambiguousDependency = $0.kind { true } else { false } })
+    #expect(problem.description.contains("(10,000 registrations)"), "\(problem)")
+    #expect(!problem.description.contains("more"), "\(problem)")
+  }
+}

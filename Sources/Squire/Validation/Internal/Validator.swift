@@ -259,9 +259,9 @@ struct Validator {
   ) -> ValidationProblem {
     // A few candidates are described, in registration order, and the rest counted: an
     // ambiguity among thousands stays a paragraph.
+    let sites = Candidate.listed(candidates)
     let listed = ResolutionError.list(
-      candidates.prefix(ResolutionError.listedCandidates).map(\.description),
-      count: candidates.count)
+      sites.descriptions, count: candidates.count, listedCount: sites.covered)
     let qualifier = publicQualifier(key.qualifier)
     let allDefaults = candidates.allSatisfy(\.record.isDefault)
     let what =
