@@ -23,7 +23,9 @@ if [ "$(nproc)" -ge 2 ] && command -v taskset > /dev/null; then
   server_pin=(taskset -c 0)
   wrk_pin=(taskset -c 1)
 fi
-build=(swift build -c release --product vapor-notes ${SCRATCH_PATH:+--scratch-path "$SCRATCH_PATH"})
+# The build folder and flags of Scripts/request-instructions.sh: one release build for both.
+build=(swift build -c release --product vapor-notes -Xcc -gdwarf-4
+  --scratch-path "${SCRATCH_PATH:-.build-callgrind}")
 "${build[@]}" >&2
 binary="$("${build[@]}" --show-bin-path)/vapor-notes"
 work=$(mktemp -d)

@@ -5,8 +5,7 @@ import Vapor
 /// Registers the app's components in `app.squire` and its routes.
 ///
 /// `/notes` resolves its store in each request's scope (`req.squire`); `/direct/notes` is the
-/// same API wired by hand, for the cost comparison (Scripts/request-instructions.sh,
-/// Scripts/load.sh).
+/// same API wired by hand, for the load comparison (Scripts/load.sh).
 public func configure(_ app: Application, databasePath: String) throws {
   let squire = app.squire
   squire.register { try NotesDatabase(path: databasePath) }
@@ -33,9 +32,28 @@ public func configure(_ app: Application, databasePath: String) throws {
     return try await note.encodeResponse(status: .created, for: req)
   }
 
-  // The same endpoints, hand-wired: the database made at start, a unit of work per request,
-  // finished at its end.
-  let database = try squire.tryResolve(NotesDatabase.self)
+  // The same endpoints, hand-wired, beside them (for the load comparison).
+  addHandWiredRoutes(to: app, database: try squire.tryResolve(NotesDatabase.self))
+}
+
+/// The app without Squire: `/direct/notes` alone, wired by hand, and nothing of SquireVapor
+/// (no `app.squire`, no middleware). What Scripts/request-instructions.sh counts the
+/// hand-wired request in.
+public func configureHandWired(_ app: Application, databasePath: String) throws {
+  let database = try NotesDatabase(path: databasePath)
+  app.lifecycle.use(ClosesDatabase(database: database))
+  addHandWiredRoutes(to: app, database: database)
+}
+
+/// Closes the database when the app without Squire shuts down.
+private struct ClosesDatabase: LifecycleHandler {
+  let database: NotesDatabase
+  func shutdown(_ application: Application) { try? database.close() }
+}
+
+/// `/direct/notes`: the database made at start, a unit of work per request, finished at its
+/// end.
+private func addHandWiredRoutes(to app: Application, database: NotesDatabase) {
   let direct = app.grouped("direct", "notes")
   direct.get { req async throws -> [Note] in
     try await withWork(database) { try await NoteStore(work: $0, logger: req.logger).all() }

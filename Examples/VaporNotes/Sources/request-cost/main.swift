@@ -4,9 +4,11 @@ import Vapor
 import VaporNotes
 
 // One request's cost in the app, without sockets: the app's responder (routing, the
-// middleware, RequestScopeMiddleware, the handler, the SQLite read, the response's JSON)
-// answers `GET PATH` COUNT times in one process. Scripts/request-instructions.sh counts the
-// instructions of the two wirings with it, under callgrind.
+// middleware, the handler, the SQLite read, the response's JSON) answers `GET PATH` COUNT
+// times in one process. Scripts/request-instructions.sh counts the instructions of the two
+// wirings with it, under callgrind. A path under /direct is answered by the app configured
+// without Squire (`configureHandWired`: no app.squire, no RequestScopeMiddleware); any other
+// by the app with Squire.
 //
 //   request-cost PATH COUNT      e.g. request-cost /notes/first 1000, /direct/notes/first
 //
@@ -27,7 +29,12 @@ func measure(path: String, count: Int) async throws -> HTTPStatus {
   logger.logLevel = .warning
   let app = try await Application.make(.production, logger: logger)
   do {
-    try configure(app, databasePath: folder.appendingPathComponent("notes.sqlite").path)
+    let databasePath = folder.appendingPathComponent("notes.sqlite").path
+    if path.hasPrefix("/direct/") {
+      try configureHandWired(app, databasePath: databasePath)
+    } else {
+      try configure(app, databasePath: databasePath)
+    }
     try await app.asyncBoot()
     // Made once: `app.responder.current` builds the router anew at each call.
     let responder = app.responder.current

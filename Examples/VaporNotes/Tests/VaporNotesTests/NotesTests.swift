@@ -4,15 +4,22 @@ import Testing
 import VaporNotes
 import VaporTesting
 
-/// Runs `test` with the app on a new database file, and shuts it down after.
-func withNotesApp(_ test: (Application, NotesDatabase) async throws -> Void) async throws {
+/// Runs `body` with the path of a database file in a new folder, removed after.
+func withDatabasePath(_ body: (String) async throws -> Void) async throws {
   let folder = FileManager.default.temporaryDirectory
     .appendingPathComponent("vapor-notes-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: folder) }
-  try await withApp { app in
-    try configure(app, databasePath: folder.appendingPathComponent("notes.sqlite").path)
-    try await test(app, try app.squire.tryResolve(NotesDatabase.self))
+  try await body(folder.appendingPathComponent("notes.sqlite").path)
+}
+
+/// Runs `test` with the app on a new database file, and shuts it down after.
+func withNotesApp(_ test: (Application, NotesDatabase) async throws -> Void) async throws {
+  try await withDatabasePath { path in
+    try await withApp { app in
+      try configure(app, databasePath: path)
+      try await test(app, try app.squire.tryResolve(NotesDatabase.self))
+    }
   }
 }
 
@@ -71,5 +78,19 @@ struct NotesTests {
       database = opened
     }
     #expect(try #require(database).isClosed)
+  }
+
+  @Test("The app without Squire serves the hand-wired API alone")
+  func handWiredApp() async throws {
+    try await withDatabasePath { path in
+      try await withApp { app in
+        try configureHandWired(app, databasePath: path)
+        let tester = try app.testing()
+        try await tester.test(
+          .POST, "direct/notes", beforeRequest: { try $0.content.encode(NewNote(text: "tea")) }
+        ) { #expect($0.status == .created) }
+        try await tester.test(.GET, "notes") { #expect($0.status == .notFound) }
+      }
+    }
   }
 }

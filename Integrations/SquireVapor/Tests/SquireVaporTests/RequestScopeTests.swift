@@ -32,6 +32,16 @@ struct Auditor: Sendable {
   var requestID: String { logger[metadataKey: "request-id"]?.description ?? "none" }
 }
 
+/// A route group's middleware that resolves from the request's scope, as the handler does.
+struct TransactionHeader: AsyncMiddleware {
+  func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    let transaction = try await request.squire.tryResolve(Transaction.self)
+    let response = try await next.respond(to: request)
+    response.headers.replaceOrAdd(name: "X-Transaction", value: "\(transaction.id)")
+    return response
+  }
+}
+
 /// The app under test: its components and its routes.
 func configure(_ app: Application, tracker: Tracker, gate: Gate? = nil) {
   let squire = app.squire
@@ -87,6 +97,9 @@ func configure(_ app: Application, tracker: Tracker, gate: Gate? = nil) {
     try await req.squire.tryResolve(Auditor.self).requestID
   }
   app.get("plain") { _ in "no scope" }
+  app.grouped(TransactionHeader()).get("grouped") { req async throws -> String in
+    "\(try await req.squire.tryResolve(Transaction.self).id)"
+  }
 }
 
 @Suite("SquireVapor: a request scope per request, over HTTP and in memory")
@@ -190,6 +203,21 @@ struct RequestScopeTests {
     #expect(diagnostics.count == 2, "\(logs.all)")
     #expect(diagnostics.first?.contains("hunter2") == true, "\(diagnostics)")
     #expect(diagnostics.last?.contains("NotRegistered") == true, "\(diagnostics)")
+  }
+
+  @Test("A route group's middleware and the handler resolve in the same scope")
+  func middlewareAndHandlerShareTheScope() async throws {
+    let tracker = Tracker()
+    try await withTestApp { app in
+      configure(app, tracker: tracker)
+      let tester = try app.testing()
+      for _ in 0..<2 {
+        try await tester.test(.GET, "grouped") { response in
+          #expect(response.headers.first(name: "X-Transaction") == response.body.string)
+        }
+      }
+    }
+    #expect(tracker.closedIDs.sorted() == [1, 2])
   }
 
   @Test("A handler resolves @MainActor and async components")
