@@ -243,7 +243,9 @@ struct Checker {
         "mark one registration with `.default()`, ask for one by name or tag, or take them "
         + "all with `many`."
     }
-    let described = candidates.prefix(5).map { candidate -> String in
+    // A few candidates described, those registered by one line once with their number, the
+    // rest counted, as `validate()` lists them.
+    let descriptions = candidates.map { candidate -> String in
       var text = candidate.display
       if key.type != candidate.type, let qualifier = qualifierText(key.qualifier) {
         text += " (\(qualifier))"
@@ -251,7 +253,23 @@ struct Checker {
       if candidate.isDefault { text += " [default]" }
       return text + " at \(fileID(candidate.location))"
     }
-    let listedCandidates = list(described, count: candidates.count)
+    var sites: [(description: String, count: Int)] = []
+    var covered = 0
+    for description in descriptions {
+      if let index = sites.firstIndex(where: { $0.description == description }) {
+        sites[index].count += 1
+        covered += 1
+      } else if sites.count < 5 {
+        sites.append((description, 1))
+        covered += 1
+      }
+    }
+    let described = sites.map { site in
+      site.count == 1 ? site.description : site.description + " (\(site.count) registrations)"
+    }
+    let named = described.map { "`\($0)`" }.joined(separator: ", ")
+    let listedCandidates =
+      candidates.count > covered ? named + " and \(candidates.count - covered) more" : named
     let at = askers.first ?? candidates[0]
     let path =
       askers.isEmpty ? [type] : paths.path(to: at).map(\.display) + [type]
