@@ -302,6 +302,39 @@ public final class Container: @unchecked Sendable {
     }
   }
 
+  /// Forgets every registration made in this container (components, decorators, parts, types
+  /// left to children) and lets go of the instances it keeps of them: the container is as
+  /// new, its parent's registrations still seen. For tests and tools that compose a container
+  /// again; an app composes once.
+  ///
+  /// ```swift
+  /// container.register(Forge.init)
+  /// container.removeAll()
+  /// container.isRegistered(Forge.self)   // false
+  /// container.register(MockForge.init).as(Forge.self)
+  /// ```
+  ///
+  /// Call it while nothing resolves from this container or its children: a resolve under way
+  /// may still finish with the old registrations. Instances already handed out are kept by
+  /// whoever holds them, and the cleanups (`.onClose`) of those the container owns still run
+  /// when it closes. A `Component` kept from before refers to a registration that is gone: its
+  /// options change nothing.
+  public func removeAll() {
+    let removed = withLock { released in
+      let removed = records
+      records = []
+      decorators = []
+      loadedParts = []
+      suppliedByChildren = []
+      touched = []
+      reindexFrom = nil
+      needsFullLink = true
+      invalidate(releasing: &released)
+      return removed
+    }
+    owned.removeCells(Set(removed.map(ObjectIdentifier.init)))
+  }
+
   /// Records that each child supplies `key`; see ``suppliedByEachChild(_:name:)``.
   func leaveToChildren(_ key: LookupKey) {
     withLock { released in
