@@ -217,6 +217,10 @@ public final class Container: @unchecked Sendable {
     {
       record.lifetime = defaultLifetime
     }
+    // `register { service }` with `service: Service?` provides `Service` too.
+    if let optional = Impl.self as? any OptionalParameter.Type {
+      record.forwards.append(optional.unwrappingForward)
+    }
     withLock { released in
       record.position = records.count
       records.append(record)

@@ -52,6 +52,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// `component` was registered with `register(_:)`, without a factory: the container cannot
     /// build it, only inject into an instance made elsewhere.
     case noFactory(component: String)
+    /// The factory of `component`, registered as returning an `Optional`, returned `nil`
+    /// where its wrapped type was asked for: the value is absent.
+    case absent(component: String)
   }
 
   /// The type (with name or tag) that was asked of the container.
@@ -150,7 +153,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case .notRegistered(let type), .ambiguous(let type, _, _, _):
       steps.isEmpty ? nil : type
     case .cycle, .missingArgument, .unusedArguments, .notConvertible, .invalidLifetime, .tooDeep,
-      .containerReleased, .needsAwait, .factoryFailed, .containerClosed, .noFactory:
+      .containerReleased, .needsAwait, .factoryFailed, .containerClosed, .noFactory, .absent:
       nil
     }
   }
@@ -201,6 +204,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case .noFactory(let component):
       return "`\(component)` is registered with `register(\(component).self)`, without a factory: "
         + "the container cannot build one, only inject into one made elsewhere."
+    case .absent(let component):
+      return "the factory of `\(component)` returned `nil`, and the type it wraps was asked for."
     }
   }
 
@@ -251,6 +256,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case .noFactory(let component):
       return "make the instance where it is made and pass it to `container.inject(into:)`, or "
         + "register a factory for it (`container.register(\(component).init)`)."
+    case .absent(let component):
+      return "ask for `\(component)` where the value may be absent (it is `nil` then), or make "
+        + "the factory return a value."
     }
   }
 

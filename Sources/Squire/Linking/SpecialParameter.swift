@@ -35,10 +35,34 @@ extension Linker {
 /// Lets generic code see through `Optional` to the type it wraps.
 protocol OptionalParameter {
   static var wrappedType: Any.Type { get }
+  static var unwrappingForward: Forward { get }
 }
 
 extension Optional: OptionalParameter {
   static var wrappedType: Any.Type { Wrapped.self }
+
+  /// A factory that returns `Wrapped?` is resolvable as `Wrapped` too: the forward that
+  /// unwraps its value, and fails with ``ResolutionError/Reason/absent(component:)`` on `nil`.
+  /// (Asked for as `Wrapped?`, the component answers for itself, `nil` included.)
+  static var unwrappingForward: Forward {
+    Forward(type: Wrapped.self, qualifier: .none) { main in
+      let producer = unsafeDowncast(main, to: Producer<Wrapped?>.self)
+      let base = producer.body
+      @Sendable func unwrap(_ made: consuming Wrapped?) throws(ResolutionError) -> Wrapped {
+        guard let value = made else {
+          throw ResolutionError(reason: .absent(component: String(describing: Wrapped?.self)))
+        }
+        return value
+      }
+      return Producer<Wrapped>(
+        { context throws(ResolutionError) -> Wrapped in try unwrap(try base(&context)) },
+        async: ifAsync(producer.asyncBody) { asyncBase in
+          { context async throws(ResolutionError) -> Wrapped in
+            try unwrap(try await asyncBase(&context))
+          }
+        })
+    }
+  }
 }
 
 extension Optional: SpecialParameter {

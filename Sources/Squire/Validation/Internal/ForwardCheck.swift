@@ -18,6 +18,10 @@ enum ForwardCheck {
   /// of a subclass that is, which the factory's return type should then name); `true` when it
   /// is; `nil` when it depends on the instance (an existential) or cannot be read.
   static func fits(_ implementation: Any.Type, as forwarded: Any.Type) -> Bool? {
+    // A factory that returns an `Optional` is forwarded by what it wraps (`as?` unwraps).
+    if let optional = implementation as? any OptionalParameter.Type {
+      return fits(optional.wrappedType, as: forwarded)
+    }
     if implementation == forwarded || holdsValuesOfVariousTypes(implementation) { return nil }
     if let target = forwarded as? AnyClass {
       guard let own = implementation as? AnyClass else { return false }
