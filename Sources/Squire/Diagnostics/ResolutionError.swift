@@ -47,7 +47,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// The factory (or an injection, or `postInit`) of `component` threw `error`; the error
     /// itself is ``ResolutionError/underlyingError``.
     case factoryFailed(component: String, error: String)
-    /// The container resolved from (or one of its parents) has been closed.
+    /// The container resolved from (or one of its parents) has been closed, or closed while
+    /// the instance asked for was being made (its cleanup then ran at once).
     case containerClosed
     /// `component` was registered with `register(_:)`, without a factory: the container cannot
     /// build it, only inject into an instance made elsewhere.
