@@ -29,6 +29,11 @@
 // resolving from the container meanwhile), printing the time and the process's peak resident
 // memory.
 //
+// `callgrind squire s14-bound N`, `s14-task N`, `s14-default N`, `s14-property N`,
+// `s14-property-default N`:
+// N reads of `Container.ambient` inside `withAmbient` (on a thread; in a task), where the process
+// default answers, and of an `@Ambient` property after its first read (bound; by the default).
+//
 // `callgrind MODE s6 N THREADS`: builds the S2 graph N times, split over THREADS threads at once,
 // and prints the wall-clock nanoseconds per graph: S6 without the benchmark harness's malloc
 // interposer.
@@ -217,6 +222,18 @@ case "s8-time":
     "S8 \(count) rounds\(meanwhile): \(Int(milliseconds)) ms, peak resident \(peak / 1024) MB "
       + "(\((peak - before) / 1024) MB over the \(before / 1024) MB before the rounds)")
   exit(0)
+case "s14-bound", "s14-task", "s14-default", "s14-property", "s14-property-default":
+  // S14: N reads of `Container.ambient` bound with `withAmbient` (on a thread; in a task), given
+  // by the process default, and of an `@Ambient` property (bound; by the process default).
+  let kept: Int
+  switch arguments[2] {
+  case "s14-bound": kept = AmbientReads.bound(count)
+  case "s14-task": kept = AmbientReads.boundInTask(count)
+  case "s14-default": kept = AmbientReads.processDefault(count)
+  case "s14-property": kept = AmbientReads.property(count)
+  default: kept = AmbientReads.propertyByDefault(count)
+  }
+  exit(kept == -1 ? 1 : 0)
 case "s9":
   // S9: the async resolve of a graph with nothing async in it. Run from a detached task: valgrind
   // does not run an async top-level program.

@@ -20,9 +20,10 @@ extension Container {
   ///
   /// Reading it when no container is bound and no default is set traps with a message that
   /// says so; ``ambientIfSet`` gives `nil` instead.
+  @inlinable
   public static var ambient: Container {
-    if let container = AmbientBinding.current { return container }
-    AmbientBinding.missing()
+    if let container = AmbientBinding.unboundDefault { return container }
+    return AmbientBinding.currentOrTrap()
   }
 
   /// The ambient container (see ``ambient``), or `nil` when no container is bound to the task
@@ -68,7 +69,8 @@ extension Container {
   /// Bindings nest: the innermost wins, and the outer one is back when `body` returns. The
   /// container is not closed at the end: close it yourself when the work is done.
   public func withAmbient<Result>(_ body: () throws -> Result) rethrows -> Result {
-    try AmbientBinding.$bound.withValue(self, operation: body)
+    AmbientBinding.willBind()
+    return try AmbientBinding.$bound.withValue(self, operation: body)
   }
 
   /// Runs the async `body` with this container as ``ambient``, across its `await`s and in the
@@ -82,6 +84,7 @@ extension Container {
   public func withAmbient<Result>(
     isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result
   ) async rethrows -> Result {
-    try await AmbientBinding.$bound.withValue(self, operation: body, isolation: isolation)
+    AmbientBinding.willBind()
+    return try await AmbientBinding.$bound.withValue(self, operation: body, isolation: isolation)
   }
 }
