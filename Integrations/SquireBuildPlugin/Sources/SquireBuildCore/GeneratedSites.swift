@@ -66,7 +66,8 @@ extension Reader {
       else { return nil }
       taken.append(number)
     }
-    guard taken.sorted() == Array(0..<taken.count) else { return nil }
+    // In order: the factory's parameters are the initializer's.
+    guard taken == Array(0..<taken.count) else { return nil }
     var types = Array(repeating: "", count: taken.count)
     for (position, number) in taken.enumerated() {
       guard let text = index.generatedType(initializer.types[position], in: type) else {

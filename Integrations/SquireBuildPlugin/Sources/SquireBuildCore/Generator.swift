@@ -1,9 +1,9 @@
 import SwiftSyntax
 
-/// The Swift the plugin adds to a target: non-generic overloads of `Container.register` and
-/// `Component.as` for the factory and component types the tool read exactly, which the type
-/// checker prefers to Squire's generic ones (the contract is GENERATED.md, beside the package's
-/// manifest).
+/// The Swift the plugin adds to a target (the contract is GENERATED.md, beside the package's
+/// manifest): Squire's generic synchronous `register` and `as` declared again in the module,
+/// which shadows Squire's, and a table with a concrete factory for each call site the tool read
+/// exactly and a concrete conversion for each forward whose conformance it knows.
 ///
 /// ```swift
 /// let source = Generator.source(for: result)   // written to the plugin's output file
@@ -26,129 +26,140 @@ public enum Generator {
         registrations[registration.location] = registration
       }
     }
-    // One `register` overload per factory function type, with the sites that call it.
-    var sites: [String: [GeneratedSite]] = [:]
-    // One `as` overload per component type, forwarded type and form.
-    var forwards: [String: Set<String>] = [:]
-    for registration in registrations.values {
-      if let site = registration.generated {
-        sites[site.signature, default: []].append(site)
+    let ordered = registrations.values.sorted { $0.location < $1.location }
+    // Factories: one helper per distinct body; the sites that use each.
+    var helpers: [String: (name: String, site: GeneratedSite)] = [:]
+    var names: Set<String> = []
+    var linesByFile: [String: [Int: Set<String>]] = [:]
+    for registration in ordered {
+      guard let site = registration.generated else { continue }
+      let key = site.signature + " " + (site.directText ?? "")
+      if helpers[key] == nil {
+        let name = uniqueName("factory" + identifier(site.implType), &names)
+        helpers[key] = (name, site)
       }
-      guard let type = registration.type, let impl = index.generatedName(type, in: ""),
-        index.types[type]?.kind != .protocol
+      linesByFile[site.file, default: [:]][site.line, default: []].insert(key)
+    }
+    // Conversions: per component type, the types it is forwarded as.
+    var forwards: [String: Set<String>] = [:]
+    for registration in ordered {
+      guard let type = registration.type, index.types[type]?.kind != .protocol,
+        let impl = index.generatedName(type, in: "")
       else { continue }
       for forward in registration.forwards where forward.key.type != type {
         guard index.conforms(type, to: forward.key.type) == true,
           let target = index.generatedName(forward.key.type, in: "")
         else { continue }
-        let metatype = target.hasPrefix("any ") ? "(\(target)).Type" : "\(target).Type"
-        switch forward.key.qualifier {
-        case .none:
-          forwards[impl, default: []].insert(
-            """
-              @discardableResult
-              func `as`(_ type: \(metatype)) -> Component<\(impl)> {
-                _as(type, qualifier: nil) { made in { context throws(ResolutionError) in try made(&context) } }
-              }
-            """)
-        case .name:
-          forwards[impl, default: []].insert(
-            """
-              @discardableResult
-              func `as`(_ type: \(metatype), name: String) -> Component<\(impl)> {
-                _as(type, qualifier: .name(name)) { made in
-                  { context throws(ResolutionError) in try made(&context) }
-                }
-              }
-            """)
-        case .tag:
-          forwards[impl, default: []].insert(
-            """
-              @discardableResult
-              func `as`<Tag>(_ type: \(metatype), tag: Tag.Type) -> Component<\(impl)> {
-                _as(type, qualifier: .tag(tag)) { made in
-                  { context throws(ResolutionError) in try made(&context) }
-                }
-              }
-            """)
-        }
+        forwards[impl, default: []].insert(target)
       }
     }
-    guard !sites.isEmpty || !forwards.isEmpty else { return header }
-    var out = header
-    out += "@_spi(Generated) import Squire\n"
+    guard !helpers.isEmpty || !forwards.isEmpty else { return header }
+
+    var out = header + "\n"
     for module in imports(of: files) { out += module + "\n" }
-    if !sites.isEmpty {
-      out += "\nextension Container {\n"
-      out += sites.keys.sorted().map { overload(sites[$0]!, module: module) }.joined(
-        separator: "\n")
-      out += "}\n"
+    out += "@_spi(Generated) import Squire\n\n"
+    out += fixedPart
+    out += "\n/// The factories and conversions written for this module's registrations.\n"
+    out += "enum SquireGeneratedFactories: _GeneratedFactories {\n"
+    out += "  static func factory(file: StaticString, line: UInt) -> _GeneratedFactory? {\n"
+    for file in linesByFile.keys.sorted() {
+      // Two call sites on one line with different bodies: no case for that line.
+      let lines = linesByFile[file]!.filter { $0.value.count == 1 }
+      guard !lines.isEmpty else { continue }
+      out += "    if _isGeneratedFile(file, \"\(module)/\(file)\") {\n"
+      out += "      switch line {\n"
+      var byHelper: [String: [Int]] = [:]
+      for (line, keys) in lines { byHelper[helpers[keys.first!]!.name, default: []].append(line) }
+      for (helper, lines) in byHelper.sorted(by: { $0.value.min()! < $1.value.min()! }) {
+        let cases = lines.sorted().map(String.init).joined(separator: ", ")
+        out += "      case \(cases): return \(helper)()\n"
+      }
+      out += "      default: return nil\n"
+      out += "      }\n"
+      out += "    }\n"
+    }
+    out += "    return nil\n"
+    out += "  }\n\n"
+    out += "  static func forward(_ implementation: ObjectIdentifier, as type: ObjectIdentifier)\n"
+    out += "    -> _GeneratedForward?\n"
+    out += "  {\n"
+    var forwardNames: [String: String] = [:]
+    if !forwards.isEmpty {
+      out += "    switch implementation {\n"
+      for impl in forwards.keys.sorted() {
+        let name = uniqueName("forward" + identifier(impl), &names)
+        forwardNames[impl] = name
+        out += "    case ObjectIdentifier(\(metatype(impl))): return \(name)(type)\n"
+      }
+      out += "    default: return nil\n"
+      out += "    }\n"
+    } else {
+      out += "    nil\n"
+    }
+    out += "  }\n"
+    for (_, helper) in helpers.sorted(by: { $0.value.name < $1.value.name }) {
+      out += "\n" + factoryHelper(helper.name, helper.site)
     }
     for impl in forwards.keys.sorted() {
-      out += "\nextension Component where Impl == \(impl) {\n"
-      out += forwards[impl]!.sorted().joined(separator: "\n")
-      out += "}\n"
+      out += "\n" + forwardHelper(forwardNames[impl]!, impl, forwards[impl]!.sorted())
     }
+    out += "}\n"
     return out
   }
 
-  /// One `register` overload for the sites that share its function type.
-  private static func overload(_ sites: [GeneratedSite], module: String) -> String {
-    let first = sites[0]
-    let impl = first.implType
-    let parameters = first.parameterTypes
-    var out = """
-        @discardableResult
-        func register(
-          _ factory: @escaping @Sendable (\(parameters.joined(separator: ", "))) throws -> \(impl),
-          file: StaticString = #fileID,
-          line: UInt = #line
-        ) -> Component<\(impl)> {
-          _register(generated: factory, file: file, line: line) { link in
-
-      """
-    for (position, type) in parameters.enumerated() {
-      let metatype = type.hasPrefix("any ") ? "(\(type)).self" : "\(type).self"
-      out += "      let d\(position) = link(\(metatype))\n"
+  /// `factoryCar()`: the concrete factory for the sites that call `Car.init` alike.
+  private static func factoryHelper(_ name: String, _ site: GeneratedSite) -> String {
+    let impl = site.implType
+    let types = ([impl] + site.parameterTypes).map(metatype).joined(separator: ", ")
+    var out = "  private static func \(name)() -> _GeneratedFactory {\n"
+    out += "    _GeneratedFactory(\(types)) { link in\n"
+    for (position, type) in site.parameterTypes.enumerated() {
+      out += "      let d\(position) = link(\(metatype(type)))\n"
     }
     out += "      let step = link.step\n"
-    // A direct call per site; none for a line that has two different ones.
-    var byLine: [String: Set<String>] = [:]
-    for site in sites {
-      byLine["\(site.file):\(site.line)", default: []].insert(site.directText ?? "")
-    }
-    var direct: [String: [GeneratedSite]] = [:]
-    for site in sites {
-      guard let text = site.directText, byLine["\(site.file):\(site.line)"]!.count == 1 else {
-        continue
-      }
-      if direct[text]?.contains(where: { $0.file == site.file && $0.line == site.line }) != true {
-        direct[text, default: []].append(site)
-      }
-    }
-    let arguments = parameters.indices.map { "d\($0)(&context)" }.joined(separator: ", ")
-    for text in direct.keys.sorted() {
-      let condition = direct[text]!.sorted { ($0.file, $0.line) < ($1.file, $1.line) }.map {
-        "_isGeneratedSite(file, line, \"\(module)/\($0.file)\", \($0.line))"
-      }.joined(separator: " || ")
-      out += """
-              if \(condition) {
-                return { context throws(ResolutionError) -> \(impl) in
-                  try context._make(step) { context in \(text) }
-                }
-              }
-
-        """
-    }
-    out += """
-            return { context throws(ResolutionError) -> \(impl) in
-              try context._make(step) { context in try factory(\(arguments)) }
-            }
-          }
-        }
-
-      """
+    out += "      return { context throws(ResolutionError) -> \(impl) in\n"
+    out += "        try context._make(step) { context in \(site.directText!) }\n"
+    out += "      }\n"
+    out += "    }\n"
+    out += "  }\n"
     return out
+  }
+
+  /// `forwardCar(_:)`: the conversions of `Car` to each type it is forwarded as.
+  private static func forwardHelper(_ name: String, _ impl: String, _ targets: [String]) -> String {
+    var out = "  private static func \(name)(_ type: ObjectIdentifier) -> _GeneratedForward? {\n"
+    for target in targets {
+      out += "    if type == ObjectIdentifier(\(metatype(target))) {\n"
+      out +=
+        "      return _GeneratedForward(\(metatype(impl)), as: \(metatype(target))) { made in\n"
+      out += "        { context throws(ResolutionError) in try made(&context) }\n"
+      out += "      }\n"
+      out += "    }\n"
+    }
+    out += "    return nil\n"
+    out += "  }\n"
+    return out
+  }
+
+  /// `T.self`, `(any P).self`.
+  private static func metatype(_ type: String) -> String {
+    type.hasPrefix("any ") ? "(\(type)).self" : "\(type).self"
+  }
+
+  /// A type's spelling made an identifier: `Garage.Car` is `Garage_Car`.
+  private static func identifier(_ type: String) -> String {
+    String(type.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+  }
+
+  private static func uniqueName(_ base: String, _ taken: inout Set<String>) -> String {
+    var name = base
+    var number = 2
+    while taken.contains(name) {
+      name = base + String(number)
+      number += 1
+    }
+    taken.insert(name)
+    return name
   }
 
   /// Every module the files import but Squire, as they import it (`@preconcurrency` kept,
@@ -169,4 +180,134 @@ public enum Generator {
     }
     return found.sorted()
   }
+
+  /// Squire's generic synchronous `register` (0 to 8 parameters) and `as`, with their exact
+  /// signatures: the same in every module.
+  static let fixedPart = #"""
+    // Squire's generic `register` and `as` for synchronous factories, with their exact signatures:
+    // they shadow Squire's in this module, and hand each call to the generated table.
+    extension Container {
+      @inline(never)
+      @_semantics("optimize.sil.specialize.generic.never")
+      @discardableResult
+      func register<Impl>(
+        _ factory: @escaping @Sendable () throws -> Impl,
+        file: StaticString = #fileID,
+        line: UInt = #line
+      ) -> Component<Impl> {
+        _register(generated: factory, file: file, line: line, from: SquireGeneratedFactories.self)
+      }
+
+      @inline(never)
+      @_semantics("optimize.sil.specialize.generic.never")
+      @discardableResult
+      func register<Impl, P1>(
+        _ factory: @escaping @Sendable (consuming P1) throws -> Impl,
+        file: StaticString = #fileID,
+        line: UInt = #line
+      ) -> Component<Impl> {
+        _register(generated: factory, file: file, line: line, from: SquireGeneratedFactories.self)
+      }
+
+      @inline(never)
+      @_semantics("optimize.sil.specialize.generic.never")
+      @discardableResult
+      func register<Impl, P1, P2>(
+        _ factory: @escaping @Sendable (consuming P1, consuming P2) throws -> Impl,
+        file: StaticString = #fileID,
+        line: UInt = #line
+      ) -> Component<Impl> {
+        _register(generated: factory, file: file, line: line, from: SquireGeneratedFactories.self)
+      }
+
+      @inline(never)
+      @_semantics("optimize.sil.specialize.generic.never")
+      @discardableResult
+      func register<Impl, P1, P2, P3>(
+        _ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3) throws -> Impl,
+        file: StaticString = #fileID,
+        line: UInt = #line
+      ) -> Component<Impl> {
+        _register(generated: factory, file: file, line: line, from: SquireGeneratedFactories.self)
+      }
+
+      @inline(never)
+      @_semantics("optimize.sil.specialize.generic.never")
+      @discardableResult
+      func register<Impl, P1, P2, P3, P4>(
+        _ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4) throws -> Impl,
+        file: StaticString = #fileID,
+        line: UInt = #line
+      ) -> Component<Impl> {
+        _register(generated: factory, file: file, line: line, from: SquireGeneratedFactories.self)
+      }
+
+      @inline(never)
+      @_semantics("optimize.sil.specialize.generic.never")
+      @discardableResult
+      func register<Impl, P1, P2, P3, P4, P5>(
+        _ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5) throws -> Impl,
+        file: StaticString = #fileID,
+        line: UInt = #line
+      ) -> Component<Impl> {
+        _register(generated: factory, file: file, line: line, from: SquireGeneratedFactories.self)
+      }
+
+      @inline(never)
+      @_semantics("optimize.sil.specialize.generic.never")
+      @discardableResult
+      func register<Impl, P1, P2, P3, P4, P5, P6>(
+        _ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6) throws -> Impl,
+        file: StaticString = #fileID,
+        line: UInt = #line
+      ) -> Component<Impl> {
+        _register(generated: factory, file: file, line: line, from: SquireGeneratedFactories.self)
+      }
+
+      @inline(never)
+      @_semantics("optimize.sil.specialize.generic.never")
+      @discardableResult
+      func register<Impl, P1, P2, P3, P4, P5, P6, P7>(
+        _ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7) throws -> Impl,
+        file: StaticString = #fileID,
+        line: UInt = #line
+      ) -> Component<Impl> {
+        _register(generated: factory, file: file, line: line, from: SquireGeneratedFactories.self)
+      }
+
+      @inline(never)
+      @_semantics("optimize.sil.specialize.generic.never")
+      @discardableResult
+      func register<Impl, P1, P2, P3, P4, P5, P6, P7, P8>(
+        _ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8) throws -> Impl,
+        file: StaticString = #fileID,
+        line: UInt = #line
+      ) -> Component<Impl> {
+        _register(generated: factory, file: file, line: line, from: SquireGeneratedFactories.self)
+      }
+    }
+
+    extension Component {
+      @inline(never)
+      @_semantics("optimize.sil.specialize.generic.never")
+      @discardableResult
+      func `as`<P>(_ type: P.Type) -> Component<Impl> {
+        _as(generated: type, qualifier: nil, from: SquireGeneratedFactories.self)
+      }
+
+      @inline(never)
+      @_semantics("optimize.sil.specialize.generic.never")
+      @discardableResult
+      func `as`<P>(_ type: P.Type, name: String) -> Component<Impl> {
+        _as(generated: type, qualifier: .name(name), from: SquireGeneratedFactories.self)
+      }
+
+      @inline(never)
+      @_semantics("optimize.sil.specialize.generic.never")
+      @discardableResult
+      func `as`<P, Tag>(_ type: P.Type, tag: Tag.Type) -> Component<Impl> {
+        _as(generated: type, qualifier: .tag(tag), from: SquireGeneratedFactories.self)
+      }
+    }
+    """#
 }
