@@ -31,11 +31,6 @@ public struct Ambient<Value> {
   @usableFromInline
   let slot: AmbientSlot<Value>
 
-  /// A property resolved to whatever provides `Value`.
-  public init() {
-    slot = AmbientSlot(.none)
-  }
-
   /// A property resolved to the `Value` registered under `name` (`.as(Value.self, name:)`).
   public init(name: String) {
     slot = AmbientSlot(.name(name))
@@ -45,6 +40,11 @@ public struct Ambient<Value> {
   /// (`.as(Value.self, tag:)`).
   public init<Tag>(tag: Tag.Type) {
     slot = AmbientSlot(.tag(TagRegistry.register(Tag.self)))
+  }
+
+  /// A property resolved to whatever provides `Value`.
+  public init() {
+    slot = AmbientSlot(.none)
   }
 
   /// The value, resolved from ``Container/ambient`` on the first read in that container.

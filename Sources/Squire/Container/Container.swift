@@ -30,7 +30,7 @@ public final class Container: @unchecked Sendable {
   public let parent: Container?
 
   /// The lifetime a component registered in this container has until `.lifetime(_:)` says
-  /// otherwise: ``Lifetime/prototype`` unless given to ``init(defaultLifetime:)``; a child
+  /// otherwise: ``Lifetime/prototype`` unless given to ``init(parent:defaultLifetime:)``; a child
   /// made without one takes its parent's.
   ///
   /// ```swift
@@ -92,11 +92,11 @@ public final class Container: @unchecked Sendable {
   @exclusivity(unchecked) private var partsToTell: [any Part.Type] = []
 
   // Guarded by `lock`, hence no dynamic exclusivity checks.
-  @exclusivity(unchecked) private var records: [ComponentRecord] = []
+  @exclusivity(unchecked) private(set) var records: [ComponentRecord] = []
   @exclusivity(unchecked) private var loadedParts: Set<ObjectIdentifier> = []
   @exclusivity(unchecked) private var suppliedByChildren: Set<LookupKey> = []
   /// `decorate` calls, in registration order.
-  @exclusivity(unchecked) private var decorators: [DecoratorRecord] = []
+  @exclusivity(unchecked) private(set) var decorators: [DecoratorRecord] = []
   /// A root: records linked before whose options changed since (relinked with what depends on
   /// them), and whether something changed that only linking everything anew takes in.
   @exclusivity(unchecked) private var touched: [ComponentRecord] = []
@@ -470,19 +470,22 @@ public final class Container: @unchecked Sendable {
 
   /// Makes ``lock`` on first use; a thread that loses the race takes the winner's.
   private func makeLock() -> ReadWriteLock {
-    let made = Unmanaged.passRetained(ReadWriteLock())
-    let (exchanged, original) = lazyLock.compareExchange(
-      expected: nil, desired: made, ordering: .acquiringAndReleasing)
-    if exchanged { return made.takeUnretainedValue() }
-    made.release()
-    return original!.takeUnretainedValue()
+    Self.store(ReadWriteLock(), in: lazyLock)
   }
 
   /// The keeper of this container's placeholders, made on first use (see ``cycleKeeper``).
   var cycles: CycleKeeper {
     if let keeper = cycleKeeper.load(ordering: .acquiring) { return keeper.takeUnretainedValue() }
-    let made = Unmanaged.passRetained(CycleKeeper())
-    let (exchanged, original) = cycleKeeper.compareExchange(
+    return Self.store(CycleKeeper(), in: cycleKeeper)
+  }
+
+  /// Stores `made` in `slot`, which keeps it (retained) until the container goes, unless another
+  /// thread stored one first: returns the one stored.
+  private static func store<Object: AnyObject>(
+    _ made: Object, in slot: borrowing Atomic<Unmanaged<Object>?>
+  ) -> Object {
+    let made = Unmanaged.passRetained(made)
+    let (exchanged, original) = slot.compareExchange(
       expected: nil, desired: made, ordering: .acquiringAndReleasing)
     if exchanged { return made.takeUnretainedValue() }
     made.release()
@@ -590,59 +593,6 @@ public final class Container: @unchecked Sendable {
     for record: ComponentRecord, make: (ConditionLock) -> Cell
   ) -> Cell {
     owned.cell(for: record, make: make)
-  }
-
-  /// Lets go of the instances this container keeps for `lifetime`, so that the next resolve
-  /// makes new ones (a user logs out, a test starts afresh): the `.perContainer` or `.weak`
-  /// instances of this container, the `.single` instances of the components registered in it,
-  /// or the current period of a scope (the same as `Scope.close()`).
-  ///
-  /// ```swift
-  /// container.register(Session.init).lifetime(.perContainer)
-  /// let first: Session = container.resolve()
-  /// container.resetInstances(of: .perContainer)
-  /// let second: Session = container.resolve()   // a new one
-  /// ```
-  ///
-  /// Whatever already holds an instance keeps it; a resolve under way on another thread may
-  /// still finish with the old ones. `.prototype` and `.objectGraph` keep no instances.
-  ///
-  /// - Parameter lifetime: The lifetime whose instances to let go of.
-  public func resetInstances(of lifetime: Lifetime) {
-    if case .scoped(let scope) = lifetime {
-      scope.close()
-      return
-    }
-    switch lifetime {
-    case .perContainer, .weak:
-      // The cells are made again when the container links anew (it captures its own).
-      let ids = Set(
-        (linkedRecords.filter { $0.lifetime == lifetime } + decoratorViews(with: lifetime))
-          .map { ObjectIdentifier($0) })
-      owned.removeCells(ids)
-      update {}
-    case .single:
-      update {
-        for record in records where record.lifetime == .single { record.sharedCell = nil }
-        for decorator in decorators { decorator.resetSingles() }
-      }
-    case .prototype, .objectGraph, .scoped:
-      return
-    }
-  }
-
-  /// The views of this container's decorators and its parents' with `lifetime`: where their
-  /// decorated instances are cached.
-  private func decoratorViews(with lifetime: Lifetime) -> [ComponentRecord] {
-    var all: [ComponentRecord] = []
-    var container: Container? = self
-    while let next = container {
-      for decorator in next.lock.withLock({ next.decorators }) {
-        all += decorator.views(with: lifetime)
-      }
-      container = next.parent
-    }
-    return all
   }
 
   /// Every record this container's snapshots may have made cells for: its own and its parents'.

@@ -41,36 +41,33 @@ extension Container {
     file: StaticString = #fileID,
     line: UInt = #line
   ) {
-    addDecorator(
-      TypedDecorator<T>(location: SourceLocation(file: file, line: line), execution: .sync) {
-        linker, inner, view in
-        let step = view.pathStep
-        let dependencies = (repeat linker.dependency((each P).self))
-        let bodies = (repeat (each dependencies).body)
-        let innerBody = inner.body
-        // A step of the path of its own: the decorator's dependencies can lead back to the type
-        // it decorates (a cycle), and an error names the decorated type.
-        let body: Body<T> = { context throws(ResolutionError) -> T in
-          try context.construct(step) { context throws(ResolutionError) -> T in
-            let wrapped = try innerBody(&context)
-            let arguments = (repeat try (each bodies)(&context))
-            do {
-              return try decorator(wrapped, repeat each arguments)
-            } catch {
-              throw ResolutionError.thrown(error, by: step)
-            }
-          }
-        }
-        let asyncBody = Linker.asyncBuild(step, inner, repeat each dependencies) {
-          (wrapped: T, arguments: repeat each P) throws(ResolutionError) -> T in
+    addDecorator(T.self, file, line, .sync) { linker, step, inner in
+      let dependencies = (repeat linker.dependency((each P).self))
+      let bodies = (repeat (each dependencies).body)
+      let innerBody = inner.body
+      // A step of the path of its own: the decorator's dependencies can lead back to the type
+      // it decorates (a cycle), and an error names the decorated type.
+      let body: Body<T> = { context throws(ResolutionError) -> T in
+        try context.construct(step) { context throws(ResolutionError) -> T in
+          let wrapped = try innerBody(&context)
+          let arguments = (repeat try (each bodies)(&context))
           do {
             return try decorator(wrapped, repeat each arguments)
           } catch {
             throw ResolutionError.thrown(error, by: step)
           }
         }
-        return linker.producer(for: view, build: body, asyncBuild: asyncBody)
-      })
+      }
+      let asyncBody = Linker.asyncBuild(step, inner, repeat each dependencies) {
+        (wrapped: T, arguments: repeat each P) throws(ResolutionError) -> T in
+        do {
+          return try decorator(wrapped, repeat each arguments)
+        } catch {
+          throw ResolutionError.thrown(error, by: step)
+        }
+      }
+      return (body, asyncBody)
+    }
   }
 
   /// Wraps every instance of `type` resolved through this container in what a `@MainActor`
@@ -100,52 +97,40 @@ extension Container {
     line: UInt = #line,
     _ isolation: _MainActorFactory = _MainActorFactory()
   ) {
-    addDecorator(
-      TypedDecorator<T>(location: SourceLocation(file: file, line: line), execution: .mainActor) {
-        linker, inner, view in
-        let step = view.pathStep
-        let dependencies = (repeat linker.dependency((each P).self))
-        let bodies = (repeat (each dependencies).body)
-        let asyncBodies = (repeat (each dependencies).anyAsyncBody)
-        let innerBody = inner.body
-        let innerAsyncBody = inner.anyAsyncBody
-        let body: Body<T> = { context throws(ResolutionError) -> T in
-          try context.construct(step) { context throws(ResolutionError) -> T in
-            let wrapped = try innerBody(&context)
-            let arguments = (repeat try (each bodies)(&context))
-            guard context.isOnMainActor else {
-              throw ResolutionError.needsAwait(step, AwaitCause.mainActor)
-            }
-            // On the main actor: main-actor code may run synchronously, as in
-            // `MainActor.assumeIsolated`, without asking for `Sendable` arguments.
-            let movedInner = Transfer(wrapped)
-            let moved = Transfer((repeat each arguments))
-            let call: @MainActor () throws -> T = {
-              try decorator(movedInner.value, repeat each moved.value)
-            }
-            do {
-              return try unsafeBitCast(call, to: (() throws -> T).self)()
-            } catch {
-              throw ResolutionError.thrown(error, by: step)
-            }
+    addDecorator(T.self, file, line, .mainActor) { linker, step, inner in
+      let dependencies = (repeat linker.dependency((each P).self))
+      let innerBody = inner.body
+      let bodies = (repeat (each dependencies).body)
+      let body: Body<T> = { context throws(ResolutionError) -> T in
+        try context.construct(step) { context throws(ResolutionError) -> T in
+          let wrapped = try innerBody(&context)
+          let arguments = (repeat try (each bodies)(&context))
+          guard context.isOnMainActor else {
+            throw ResolutionError.needsAwait(step, AwaitCause.mainActor)
+          }
+          // On the main actor: main-actor code may run synchronously, as in
+          // `MainActor.assumeIsolated`, without asking for `Sendable` arguments.
+          let movedInner = Transfer(wrapped)
+          let moved = Transfer((repeat each arguments))
+          let call: @MainActor () throws -> T = {
+            try decorator(movedInner.value, repeat each moved.value)
+          }
+          do {
+            return try unsafeBitCast(call, to: (() throws -> T).self)()
+          } catch {
+            throw ResolutionError.thrown(error, by: step)
           }
         }
-        let asyncBody: AsyncBody<T> = { context async throws(ResolutionError) -> T in
-          try await context.constructAsync(step) { context async throws(ResolutionError) -> T in
-            let wrapped = Transfer(try await innerAsyncBody(&context))
-            let arguments = Transfer((repeat try await (each asyncBodies)(&context)))
-            do {
-              let call = Transfer<@MainActor () throws -> T> {
-                try decorator(wrapped.value, repeat each arguments.value)
-              }
-              return try await onMainActor(call)
-            } catch {
-              throw ResolutionError.thrown(error, by: step)
-            }
-          }
-        }
-        return linker.producer(for: view, build: body, asyncBuild: asyncBody)
-      })
+      }
+      let asyncBody = Self.asyncDecorated(step, inner, repeat each dependencies) {
+        (wrapped: Transfer<T>, arguments: Transfer<(repeat each P)>) async throws -> T in
+        try await onMainActor(
+          Transfer<@MainActor () throws -> T> {
+            try decorator(wrapped.value, repeat each arguments.value)
+          })
+      }
+      return (body, asyncBody)
+    }
   }
 
   /// Wraps every instance of `type` resolved through this container in what an async
@@ -179,30 +164,58 @@ extension Container {
     _ isolation: _AsyncFactory = _AsyncFactory(),
     _ async: _AsyncFactory = _AsyncFactory()
   ) {
+    addDecorator(T.self, file, line, .async) { linker, step, inner in
+      let dependencies = (repeat linker.dependency((each P).self))
+      let body: Body<T> = { context throws(ResolutionError) -> T in
+        try context.construct(step) { _ throws(ResolutionError) -> T in
+          throw ResolutionError.needsAwait(step, AwaitCause.async)
+        }
+      }
+      let asyncBody = Self.asyncDecorated(step, inner, repeat each dependencies) {
+        (wrapped: Transfer<T>, arguments: Transfer<(repeat each P)>) async throws -> T in
+        try await decorator(wrapped.value, repeat each arguments.value)
+      }
+      return (body, asyncBody)
+    }
+  }
+
+  /// Adds a decorator of `T` written at `file` and `line`: `bodies` links its dependencies
+  /// with the linker it is given, as the wrapped component's, and makes its synchronous and
+  /// async bodies around the producer of what it wraps, under the path step of the component it
+  /// wraps (as cached for one lifetime). Made in the caller's module, as a component's link
+  /// function is.
+  @inlinable
+  func addDecorator<T>(
+    _ type: T.Type, _ file: StaticString, _ line: UInt, _ execution: ComponentExecution,
+    _ bodies: @escaping (Linker, PathStep, Producer<T>) -> (Body<T>, AsyncBody<T>?)
+  ) {
     addDecorator(
-      TypedDecorator<T>(location: SourceLocation(file: file, line: line), execution: .async) {
+      TypedDecorator<T>(location: SourceLocation(file: file, line: line), execution: execution) {
         linker, inner, view in
-        let step = view.pathStep
-        let dependencies = (repeat linker.dependency((each P).self))
-        let asyncBodies = (repeat (each dependencies).anyAsyncBody)
-        let innerAsyncBody = inner.anyAsyncBody
-        let body: Body<T> = { context throws(ResolutionError) -> T in
-          try context.construct(step) { _ throws(ResolutionError) -> T in
-            throw ResolutionError.needsAwait(step, AwaitCause.async)
-          }
-        }
-        let asyncBody: AsyncBody<T> = { context async throws(ResolutionError) -> T in
-          try await context.constructAsync(step) { context async throws(ResolutionError) -> T in
-            let wrapped = Transfer(try await innerAsyncBody(&context))
-            let arguments = Transfer((repeat try await (each asyncBodies)(&context)))
-            do {
-              return try await decorator(wrapped.value, repeat each arguments.value)
-            } catch {
-              throw ResolutionError.thrown(error, by: step)
-            }
-          }
-        }
+        let (body, asyncBody) = bodies(linker, view.pathStep, inner)
         return linker.producer(for: view, build: body, asyncBuild: asyncBody)
       })
+  }
+
+  /// The async body of a decorator that must be awaited (an async or `@MainActor` one): what it
+  /// wraps and its dependencies resolved in turn, then handed to `call`.
+  @inlinable
+  static func asyncDecorated<T, each P>(
+    _ step: PathStep, _ inner: Producer<T>, _ dependencies: repeat Producer<each P>,
+    call: @escaping (Transfer<T>, Transfer<(repeat each P)>) async throws -> T
+  ) -> AsyncBody<T> {
+    let innerAsyncBody = inner.anyAsyncBody
+    let asyncBodies = (repeat (each dependencies).anyAsyncBody)
+    return { context async throws(ResolutionError) -> T in
+      try await context.constructAsync(step) { context async throws(ResolutionError) -> T in
+        let wrapped = Transfer(try await innerAsyncBody(&context))
+        let arguments = Transfer((repeat try await (each asyncBodies)(&context)))
+        do {
+          return try await call(wrapped, arguments)
+        } catch {
+          throw ResolutionError.thrown(error, by: step)
+        }
+      }
+    }
   }
 }

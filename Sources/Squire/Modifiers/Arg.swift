@@ -3,11 +3,6 @@
 public struct Arg<Value> {
   @usableFromInline
   let value: Value
-
-  @usableFromInline
-  init(_ value: Value) {
-    self.value = value
-  }
 }
 
 /// Takes a parameter from the runtime arguments given to `resolve(args:)`.
@@ -41,9 +36,9 @@ extension Arg: SpecialParameter {
     return Producer<Arg<Value>> { context throws(ResolutionError) -> Arg<Value> in
       // Depth 1 is the component the caller resolved: the only one arguments are meant for.
       if context.depth == 1, let value = context.arguments?.take(Value.self) {
-        return Arg(value)
+        return Arg(value: value)
       }
-      if let absent { return Arg(absent) }
+      if let absent { return Arg(value: absent) }
       // The component is named as the error leaves it (see `ResolutionError.entering`).
       var error = ResolutionError(
         reason: .missingArgument(type: String(describing: Value.self), component: ""))

@@ -4,11 +4,6 @@
 public struct ByTag<Tag, Value> {
   @usableFromInline
   let value: Value
-
-  @usableFromInline
-  init(_ value: Value) {
-    self.value = value
-  }
 }
 
 /// Takes the dependency registered under the tag `tag` (with `.as(T.self, tag: Tag.self)`).
@@ -75,7 +70,7 @@ extension ByTag: SpecialParameter {
   }
 
   private static func wrap(_ inner: Producer<Value>) -> AnyProducer {
-    inner.map { ByTag($0) }
+    inner.map { ByTag(value: $0) }
   }
 
 }

@@ -17,7 +17,7 @@
 /// `Lazy<Chronicle>?` is `nil` when no `Chronicle` is registered; `many($0)` with
 /// `$0: Many<Lazy<Weapon>>` gives one `Lazy` per implementation.
 public final class Lazy<Value>: @unchecked Sendable {
-  private let source: DeferredResolve<Value>
+  let source: DeferredResolve<Value>
   private let lock = Lock()
   private var made: Value?
 
@@ -33,11 +33,7 @@ public final class Lazy<Value>: @unchecked Sendable {
   /// `Lazy<Chronicle>` given to `Knight` (registered at Knight.swift:12) could not resolve its
   /// value: ...`). Use ``get()-36nq1`` to handle the error instead.
   public var value: Value {
-    do {
-      return try get()
-    } catch {
-      source.trap(error, kind: "Lazy")
-    }
+    source.valueOrTrap(kind: "Lazy", get)
   }
 
   /// The value, resolved on the first call; throws why it cannot be resolved.
@@ -95,15 +91,6 @@ public final class Lazy<Value>: @unchecked Sendable {
   }
 }
 
-extension Lazy {
-  /// The same `Lazy`, resolved at `location` (a caller's `resolve`): its traps name that line.
-  func resolved(at location: SourceLocation) -> Lazy<Value> {
-    Lazy(source.held(by: LaterHolder(caller: location)))
-  }
-}
-
 extension Lazy: ResolvedLater {
   static var keepsValue: Bool { true }
-
-  static func make(_ source: DeferredResolve<Value>) -> Lazy<Value> { Lazy(source) }
 }

@@ -19,7 +19,7 @@
 /// Values are resolved through the container and the object graph the `Provider` was made in.
 /// Combine with other modifiers as with ``Lazy``: `Provider<Armor>?`, `many` of providers.
 public final class Provider<Value>: @unchecked Sendable {
-  private let source: DeferredResolve<Value>
+  let source: DeferredResolve<Value>
 
   init(_ source: DeferredResolve<Value>) {
     self.source = source
@@ -32,11 +32,7 @@ public final class Provider<Value>: @unchecked Sendable {
   /// component it was given to, at that component's registration. Use ``get()-59bjz`` to handle the
   /// error instead.
   public var value: Value {
-    do {
-      return try get()
-    } catch {
-      source.trap(error, kind: "Provider")
-    }
+    source.valueOrTrap(kind: "Provider", get)
   }
 
   /// A newly resolved value, built with runtime arguments for its `arg` parameters; traps with
@@ -92,15 +88,6 @@ public final class Provider<Value>: @unchecked Sendable {
   }
 }
 
-extension Provider {
-  /// The same `Provider`, resolved at `location` (a caller's `resolve`): its traps name that line.
-  func resolved(at location: SourceLocation) -> Provider<Value> {
-    Provider(source.held(by: LaterHolder(caller: location)))
-  }
-}
-
 extension Provider: ResolvedLater {
   static var keepsValue: Bool { false }
-
-  static func make(_ source: DeferredResolve<Value>) -> Provider<Value> { Provider(source) }
 }

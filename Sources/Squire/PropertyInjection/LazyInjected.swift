@@ -21,19 +21,20 @@
 public struct LazyInjected<Value> {
   let slot: LazySlot<Value>
 
-  /// A property resolved as whatever provides `Value`.
-  public init() {
-    slot = LazySlot(.none)
-  }
-
-  /// A property resolved as the `Value` registered under `name`.
-  public init(name: String) {
-    slot = LazySlot(.name(name))
-  }
-
-  /// A property resolved as the `Value` registered under the tag `tag`.
-  public init<Tag>(tag: Tag.Type) {
-    slot = LazySlot(.tag(TagRegistry.register(Tag.self)))
+  /// The value, for the class that declares the property: resolved on the first read.
+  public static subscript<Enclosing: AnyObject>(
+    _enclosingInstance object: Enclosing,
+    wrapped wrapped: KeyPath<Enclosing, Value>,
+    storage storage: KeyPath<Enclosing, LazyInjected<Value>>
+  ) -> Value {
+    do {
+      guard let value = try object[keyPath: storage].slot.get() else {
+        unfilled(Enclosing.self, storage, wrapper: "@LazyInjected")
+      }
+      return value
+    } catch {
+      fatalError(error.description)
+    }
   }
 
   /// Not available: `@LazyInjected` works in classes only.
@@ -42,21 +43,19 @@ public struct LazyInjected<Value> {
     fatalError("@LazyInjected works in classes only")
   }
 
-  /// The value, for the class that declares the property: resolved on the first read.
-  public static subscript<Enclosing: AnyObject>(
-    _enclosingInstance object: Enclosing,
-    wrapped wrapped: KeyPath<Enclosing, Value>,
-    storage storage: KeyPath<Enclosing, LazyInjected<Value>>
-  ) -> Value {
-    let slot = object[keyPath: storage].slot
-    do {
-      guard let value = try slot.get() else {
-        unfilled(Enclosing.self, storage, wrapper: "@LazyInjected")
-      }
-      return value
-    } catch {
-      fatalError(error.description)
-    }
+  /// A property resolved as the `Value` registered under the tag `tag`.
+  public init<Tag>(tag: Tag.Type) {
+    slot = LazySlot(.tag(TagRegistry.register(Tag.self)))
+  }
+
+  /// A property resolved as whatever provides `Value`.
+  public init() {
+    slot = LazySlot(.none)
+  }
+
+  /// A property resolved as the `Value` registered under `name`.
+  public init(name: String) {
+    slot = LazySlot(.name(name))
   }
 }
 

@@ -82,7 +82,7 @@ extension Container {
     _ isolation: _AsyncFactory = _AsyncFactory(),
     _ async: _AsyncFactory = _AsyncFactory()
   ) -> Component<Impl> {
-    register(
+    return register(
       { (first: Modified, rest: repeat each Rest) async throws -> Impl in
         try await factory(modificator(first), repeat each rest)
       }, file: file, line: line)

@@ -19,10 +19,7 @@ extension Container {
     _ type: Lazy<Value>.Type = Lazy<Value>.self, file: StaticString = #fileID,
     line: UInt = #line, isolation: isolated (any Actor)? = #isolation
   ) -> Lazy<Value> {
-    trapping(file, line) { () throws(ResolutionError) in
-      try tryResolve(Lazy<Value>.self, isolation: isolation).resolved(
-        at: SourceLocation(file: file, line: line))
-    }
+    resolvedLater(Lazy<Value>.self, file, line, isolation)
   }
 
   /// Builds a `Provider<Value>`, whose ``Provider/value`` traps at this line if a value
@@ -42,8 +39,16 @@ extension Container {
     _ type: Provider<Value>.Type = Provider<Value>.self, file: StaticString = #fileID,
     line: UInt = #line, isolation: isolated (any Actor)? = #isolation
   ) -> Provider<Value> {
+    resolvedLater(Provider<Value>.self, file, line, isolation)
+  }
+
+  /// What the `Lazy` and `Provider` overloads of `resolve` do: resolve `Later`, and tell it the
+  /// caller's line, which its traps name.
+  func resolvedLater<Later: ResolvedLater>(
+    _ type: Later.Type, _ file: StaticString, _ line: UInt, _ isolation: isolated (any Actor)?
+  ) -> Later {
     trapping(file, line) { () throws(ResolutionError) in
-      try tryResolve(Provider<Value>.self, isolation: isolation).resolved(
+      try tryResolve(Later.self, isolation: isolation).resolved(
         at: SourceLocation(file: file, line: line))
     }
   }
@@ -59,9 +64,7 @@ extension Container {
     _ type: Lazy<Value>.Type = Lazy<Value>.self, file: StaticString = #fileID,
     line: UInt = #line
   ) async -> Lazy<Value> {
-    await trapping(file, line) { () async throws(ResolutionError) in
-      try await tryResolve(Lazy<Value>.self).resolved(at: SourceLocation(file: file, line: line))
-    }
+    await resolvedLater(Lazy<Value>.self, file, line)
   }
 
   /// Builds a `Provider<Value>` from async code; its ``Provider/value`` traps at this line if a
@@ -75,9 +78,15 @@ extension Container {
     _ type: Provider<Value>.Type = Provider<Value>.self, file: StaticString = #fileID,
     line: UInt = #line
   ) async -> Provider<Value> {
+    await resolvedLater(Provider<Value>.self, file, line)
+  }
+
+  /// The async form of ``resolvedLater(_:_:_:_:)``.
+  func resolvedLater<Later: ResolvedLater>(
+    _ type: Later.Type, _ file: StaticString, _ line: UInt
+  ) async -> Later {
     await trapping(file, line) { () async throws(ResolutionError) in
-      try await tryResolve(Provider<Value>.self).resolved(
-        at: SourceLocation(file: file, line: line))
+      try await tryResolve(Later.self).resolved(at: SourceLocation(file: file, line: line))
     }
   }
 }

@@ -8,6 +8,12 @@
   import Android
 #endif
 
+/// Frees the memory of a lock the system no longer holds (after its `destroy` call).
+func deallocateLock<Handle>(_ handle: UnsafeMutablePointer<Handle>) {
+  handle.deinitialize(count: 1)
+  handle.deallocate()
+}
+
 /// A plain mutual-exclusion lock.
 ///
 /// `Synchronization.Mutex` would be the natural choice, but its `withLock` wants a `sending`
@@ -38,8 +44,7 @@ final class Lock: @unchecked Sendable {
     #if !canImport(Darwin)
       pthread_mutex_destroy(handle)
     #endif
-    handle.deinitialize(count: 1)
-    handle.deallocate()
+    deallocateLock(handle)
   }
 
   @usableFromInline
@@ -135,8 +140,7 @@ final class RecursiveLock: @unchecked Sendable {
 
   deinit {
     pthread_mutex_destroy(mutex)
-    mutex.deinitialize(count: 1)
-    mutex.deallocate()
+    deallocateLock(mutex)
   }
 
   func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {

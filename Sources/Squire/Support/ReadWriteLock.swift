@@ -22,14 +22,13 @@ final class ReadWriteLock: @unchecked Sendable {
 
   deinit {
     pthread_rwlock_destroy(handle)
-    handle.deinitialize(count: 1)
-    handle.deallocate()
+    deallocateLock(handle)
   }
 
   /// Runs `body` as the only holder.
   func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
     pthread_rwlock_wrlock(handle)
-    defer { pthread_rwlock_unlock(handle) }
+    defer { unlock() }
     return try body()
   }
 

@@ -28,23 +28,23 @@ public struct ValidationWarning: Sendable, Hashable, CustomStringConvertible {
   public let kind: Kind
   /// The types involved, from the registration to what it is about.
   public let path: [String]
-  /// Registrations close to what the warning is about.
-  public let suggestions: [String]
   /// The whole explanation: what, the path, why, how to fix it, and close matches.
   public let description: String
+  /// Registrations close to what the warning is about.
+  public let suggestions: [String]
 
   init(
     kind: Kind, path: [String], suggestions: [String] = [], what: String, details: [String] = [],
     why: String, fix: String
   ) {
-    self.kind = kind
-    self.path = path
-    self.suggestions = suggestions
     // Written like a problem, so that a report reads the same throughout.
     description =
       ValidationProblem(
         kind: .cycle([]), path: path, suggestions: suggestions, what: what, details: details,
         why: why, fix: fix
       ).description
+    self.kind = kind
+    self.path = path
+    self.suggestions = suggestions
   }
 }

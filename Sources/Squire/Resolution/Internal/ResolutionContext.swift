@@ -153,14 +153,28 @@ struct ResolutionContext {
   @inlinable
   @inline(__always)
   mutating func construct<T>(
-    _ step: PathStep,
-    _ make: (inout ResolutionContext) throws(ResolutionError) -> T
+    _ step: PathStep, _ make: (inout ResolutionContext) throws(ResolutionError) -> T
   ) throws(ResolutionError) -> T {
     let made = try enter(step, make)
     if _slowPath(extras != nil), extras!.deferred != nil {
       remember(made, as: step.id)
     }
     return made
+  }
+
+  /// The async form of ``enter(_:_:)``.
+  @inlinable
+  mutating func enterAsync<T>(
+    _ step: PathStep,
+    _ body: (inout ResolutionContext) async throws(ResolutionError) -> T
+  ) async throws(ResolutionError) -> T {
+    try descend(step)
+    defer { depth &-= 1 }
+    do {
+      return try await body(&self)
+    } catch {
+      throw error.entering(step)
+    }
   }
 
   /// The async form of ``construct(_:_:)``, for an `await container.resolve()`.
@@ -176,24 +190,6 @@ struct ResolutionContext {
     return made
   }
 
-  /// The async form of ``enter(_:_:)``.
-  @inlinable
-  mutating func enterAsync<T>(
-    _ step: PathStep,
-    _ body: (inout ResolutionContext) async throws(ResolutionError) -> T
-  ) async throws(ResolutionError) -> T {
-    depth &+= 1
-    defer { depth &-= 1 }
-    if _slowPath(depth > Self.maximumDepth) {
-      throw ResolutionError(reason: .cycle([])).entering(step)
-    }
-    do {
-      return try await body(&self)
-    } catch {
-      throw error.entering(step)
-    }
-  }
-
   /// Runs `body` one level deeper, adding `step` to the path of any error it throws.
   @inlinable
   @inline(__always)
@@ -201,11 +197,8 @@ struct ResolutionContext {
     _ step: PathStep,
     _ body: (inout ResolutionContext) throws(ResolutionError) -> T
   ) throws(ResolutionError) -> T {
-    depth &+= 1
+    try descend(step)
     defer { depth &-= 1 }
-    if _slowPath(depth > Self.maximumDepth) {
-      throw ResolutionError(reason: .cycle([])).entering(step)
-    }
     do {
       return try body(&self)
     } catch {
@@ -213,13 +206,24 @@ struct ResolutionContext {
     }
   }
 
+  /// Goes one level deeper for `step`; past the deepest any real graph goes, stays where it was
+  /// and throws (a cycle that nothing else caught).
+  @inlinable
+  @inline(__always)
+  mutating func descend(_ step: PathStep) throws(ResolutionError) {
+    depth &+= 1
+    if _slowPath(depth > Self.maximumDepth) {
+      depth &-= 1
+      throw ResolutionError(reason: .cycle([])).entering(step)
+    }
+  }
+
   /// The object graph of this resolve, made if there is none yet.
   @usableFromInline
   mutating func sharedGraph() -> ObjectGraph {
     if let graph { return graph }
-    let made = ObjectGraph()
-    graph = made
-    return made
+    graph = ObjectGraph()
+    return graph!
   }
 
   /// Keeps the first instance of a component made in this resolve.
@@ -454,10 +458,7 @@ struct DeferredResolve<Value>: @unchecked Sendable {
   /// running on this thread (the value is asked for while another component is built) is this
   /// resolve's outer one, for cycle detection.
   func resolve(arguments: [Any]? = nil) throws(ResolutionError) -> Value {
-    guard let container else {
-      throw ResolutionError(reason: .containerReleased)
-        .finished(requested: String(describing: Value.self))
-    }
+    let container = try liveContainer()
     // A value asked for while another is being built on this thread (one initializer reading
     // the next `Lazy`) nests in it, counted with every synchronous resolve: a cycle through
     // them (`A` reads its `Lazy<B>` in its initializer, `B` needs a new `A`) ends in an error,
@@ -467,20 +468,14 @@ struct DeferredResolve<Value>: @unchecked Sendable {
     if nesting > ResolutionContext.maximumNesting {
       throw container.failed(ResolutionContext.nestedTooDeep(Value.self))
     }
-    graph.enter()
-    var context = ResolutionContext(container: container)
-    context.graph = graph
-    context.arguments = (arguments ?? self.arguments).map(RuntimeArguments.init)
+    var context = self.context(in: container, arguments: arguments)
     do {
       let value = try body(&context)
       try context.finish()
       try context.arguments?.requireAllTaken()
       return value
     } catch {
-      context.fail()
-      throw container.failed(
-        error.noting(unused: context.arguments).finished(
-          requested: String(describing: Value.self)))
+      throw failure(error, &context, in: container)
     }
   }
 
@@ -488,25 +483,44 @@ struct DeferredResolve<Value>: @unchecked Sendable {
   /// resolved as by the synchronous form.
   func resolveAsync(arguments: [Any]? = nil) async throws(ResolutionError) -> Value {
     guard let asyncBody else { return try resolve(arguments: arguments) }
-    guard let container else {
-      throw ResolutionError(reason: .containerReleased)
-        .finished(requested: String(describing: Value.self))
-    }
-    graph.enter()
-    var context = ResolutionContext(container: container)
-    context.graph = graph
-    context.arguments = (arguments ?? self.arguments).map(RuntimeArguments.init)
+    let container = try liveContainer()
+    var context = self.context(in: container, arguments: arguments)
     do {
       let value = try await asyncBody(&context)
       try await context.finishAsync()
       try context.arguments?.requireAllTaken()
       return value
     } catch {
-      context.fail()
-      throw container.failed(
-        error.noting(unused: context.arguments).finished(
-          requested: String(describing: Value.self)))
+      throw failure(error, &context, in: container)
     }
+  }
+
+  /// The container to resolve in, or the error for a value asked for after it was released.
+  private func liveContainer() throws(ResolutionError) -> Container {
+    guard let container else {
+      throw ResolutionError(reason: .containerReleased)
+        .finished(requested: String(describing: Value.self))
+    }
+    return container
+  }
+
+  /// A top-level resolve in the original object graph, with `arguments` (or those given when
+  /// this was made).
+  private func context(in container: Container, arguments: [Any]?) -> ResolutionContext {
+    graph.enter()
+    var context = ResolutionContext(container: container)
+    context.graph = graph
+    context.arguments = (arguments ?? self.arguments).map(RuntimeArguments.init)
+    return context
+  }
+
+  /// Ends a resolve in `container` that failed with `error`: what it throws.
+  private func failure(
+    _ error: ResolutionError, _ context: inout ResolutionContext, in container: Container
+  ) -> ResolutionError {
+    context.fail()
+    return container.failed(
+      error.noting(unused: context.arguments).finished(requested: String(describing: Value.self)))
   }
 }
 

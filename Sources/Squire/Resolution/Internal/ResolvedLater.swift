@@ -5,7 +5,9 @@ protocol ResolvedLater: SpecialParameter {
   associatedtype Value
   /// Whether the value, once resolved, is kept (`Lazy`) rather than resolved on each use.
   static var keepsValue: Bool { get }
-  static func make(_ source: DeferredResolve<Value>) -> Self
+  /// Where the value comes from.
+  var source: DeferredResolve<Value> { get }
+  init(_ source: DeferredResolve<Value>)
 }
 
 extension ResolvedLater {
@@ -33,7 +35,7 @@ extension ResolvedLater {
 
   private static func wrap(_ inner: Producer<Value>, _ holder: LaterHolder?) -> AnyProducer {
     Producer<Self> { context throws(ResolutionError) -> Self in
-      make(DeferredResolve(&context, inner, holder: holder))
+      Self(DeferredResolve(&context, inner, holder: holder))
     }
   }
 }
@@ -61,7 +63,24 @@ struct LaterHolder: Sendable {
   }
 }
 
+extension ResolvedLater {
+  /// The same modifier, resolved at `location` (a caller's `resolve`): its traps name that line.
+  func resolved(at location: SourceLocation) -> Self {
+    Self(source.held(by: LaterHolder(caller: location)))
+  }
+}
+
 extension DeferredResolve {
+  /// What `get` returns, or a trap with its error's diagnostic (see ``trap(_:kind:)``): what the
+  /// modifiers' `value` does.
+  func valueOrTrap(kind: String, _ get: () throws(ResolutionError) -> Value) -> Value {
+    do {
+      return try get()
+    } catch {
+      trap(error, kind: kind)
+    }
+  }
+
   /// Traps with `error`'s diagnostic, introduced by what the `Lazy` or `Provider` (`kind`) was
   /// given to, at the registration of the component that holds it.
   func trap(_ error: ResolutionError, kind: String) -> Never {

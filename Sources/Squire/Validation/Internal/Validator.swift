@@ -202,50 +202,47 @@ struct Validator {
     }
     let suggestions = linker.nearMatches.suggestions(
       for: edge.type, qualifier: edge.key.qualifier, askers: askers)
+    func missing(
+      _ qualifier: ValidationProblem.Qualifier?, what: String, why: String, fix: String
+    ) -> ValidationProblem {
+      ValidationProblem(
+        kind: .missingDependency(type: type, qualifier: qualifier, neededBy: neededBy),
+        path: path, suggestions: suggestions, what: what, details: details, why: why, fix: fix)
+    }
     switch edge.key.qualifier {
     case .none:
-      return ValidationProblem(
-        kind: .missingDependency(type: type, qualifier: nil, neededBy: neededBy),
-        path: path, suggestions: suggestions,
+      return missing(
+        nil,
         what: "Missing dependency: nothing provides `\(type)`, which \(asker).",
-        details: details,
         why: "nothing registered in this container or its parents provides `\(type)`, so "
           + "resolving \(Self.listed(neededBy)) fails.",
         fix: ResolutionError.fixForMissing(edge.type))
     case .name(let name):
-      return ValidationProblem(
-        kind: .missingDependency(type: type, qualifier: .name(name), neededBy: neededBy),
-        path: path, suggestions: suggestions,
+      return missing(
+        .name(name),
         what:
           "Unknown name: nothing provides `\(type)` under the name \"\(name)\", which \(asker).",
-        details: details,
         why: "no component is forwarded with `.as(\(type).self, name: \"\(name)\")`; a name is a "
           + "string, so a typo shows only when validating or resolving.",
         fix: "forward a component under exactly that name, or correct the name where it is asked "
           + "for (see the close matches); tags, being types, are checked by the compiler.")
     case .tags(let ids):
-      let tags = TagRegistry.names(of: ids)
       let forwards = ids.map { "`.as(\(type).self, tag: \(TagRegistry.name(of: $0)).self)`" }
         .sorted().joined(separator: " and ")
-      return ValidationProblem(
-        kind: .missingDependency(
-          type: type, qualifier: .tags(ids.map(TagRegistry.name(of:)).sorted()),
-          neededBy: neededBy),
-        path: path, suggestions: suggestions,
+      let tags = TagRegistry.names(of: ids)
+      return missing(
+        .tags(ids.map(TagRegistry.name(of:)).sorted()),
         what: "Unknown tags: nothing provides `\(type)` under every one of the tags \(tags), "
           + "which \(asker).",
-        details: details,
         why: "nested `by(tag:on:)` modifiers ask for a component forwarded under each of their "
           + "tags, and no component is forwarded with all of \(forwards).",
         fix: "forward the component meant for it under every one of these tags, or drop the tags "
           + "it does not have where it is asked for (see the close matches).")
     case .tag(let id):
       let tag = TagRegistry.name(of: id)
-      return ValidationProblem(
-        kind: .missingDependency(type: type, qualifier: .tag(tag), neededBy: neededBy),
-        path: path, suggestions: suggestions,
+      return missing(
+        .tag(tag),
         what: "Unknown tag: nothing provides `\(type)` under the tag `\(tag)`, which \(asker).",
-        details: details,
         why: "no component is forwarded with `.as(\(type).self, tag: \(tag).self)`.",
         fix:
           "forward the component meant for it with `.as(\(type).self, tag: \(tag).self)`, or ask "
@@ -438,15 +435,15 @@ struct Validator {
       let record = graph.nodes[node]
       guard record.hasCleanup, record.lifetime == .prototype || record.lifetime == .objectGraph
       else { return nil }
+      let (name, lifetime) = (record.typeName, record.lifetime)
       return ValidationProblem(
-        kind: .cleanupNeverRuns(component: record.typeName, lifetime: record.lifetime),
-        path: [record.typeName],
-        what: "Cleanup that never runs: `\(record.typeName)` has an `.onClose`, and lifetime "
-          + "`.\(record.lifetime)`.",
+        kind: .cleanupNeverRuns(component: name, lifetime: lifetime),
+        path: [name],
+        what: "Cleanup that never runs: `\(name)` has an `.onClose`, and lifetime `.\(lifetime)`.",
         details: ["registered at: " + locations([node])],
-        why: "a `.\(record.lifetime)` instance is handed to whoever asked for it and kept by no "
+        why: "a `.\(lifetime)` instance is handed to whoever asked for it and kept by no "
           + "container or scope, so no `close()` ever reaches it.",
-        fix: "give `\(record.typeName)` a lifetime that is closed (`.perContainer` in a child "
+        fix: "give `\(name)` a lifetime that is closed (`.perContainer` in a child "
           + "per unit of work, `.single`, `.scoped(scope)`), or close it where it is used.")
     }
   }
