@@ -28,13 +28,13 @@ struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
   @usableFromInline let line: UInt
 
   @usableFromInline
+  var description: String { "\(file):\(line)" }
+
+  @usableFromInline
   init(file: StaticString, line: UInt) {
     self.file = file
     self.line = line
   }
-
-  @usableFromInline
-  var description: String { "\(file):\(line)" }
 
   @usableFromInline
   static func == (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
