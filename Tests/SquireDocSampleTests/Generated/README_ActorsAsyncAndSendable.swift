@@ -17,7 +17,6 @@ struct README_ActorsAsyncAndSendable {
     container.register(ViewModel.init)                   // a @MainActor class: the same spelling
     container.register(Cache.init)                       // init(database:) async
     container.register { () async -> Database in await Database.connect(url: "sqlite://books") }
-    container.register { () throws -> Settings in try Settings.load() }
 
     let model: ViewModel = await container.resolve()     // from any context: built on the main actor
     let cache: Cache = await container.resolve()         // awaits the async factories

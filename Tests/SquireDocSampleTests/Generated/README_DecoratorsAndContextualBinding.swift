@@ -15,13 +15,6 @@ struct README_DecoratorsAndContextualBinding {
     init(inner: Armor) { self.inner = inner }
     var pieces: [String] { inner.pieces.map { "polished " + $0 } }
   }
-  final class LeatherArmor: Armor {
-    let pieces = ["jerkin"]
-  }
-  final class Page {
-    let armor: Armor
-    init(armor: Armor) { self.armor = armor }
-  }
 
   @Test
   func sample() throws {
@@ -29,12 +22,9 @@ struct README_DecoratorsAndContextualBinding {
     let container = Container()
     container.register(Forge.init).lifetime(.single)
     container.register(PlateArmor.init(forge:)).as(Armor.self)
-    container.register(LeatherArmor.init).as(Armor.self).when(injectedInto: Page.self)
     container.register(Knight.init)
-    container.register(Page.init)
     container.decorate(Armor.self) { PolishedArmor(inner: $0) }   // every Armor resolved
     #expect("\(container.resolve(Knight.self).armor.pieces)" == "[\"polished helm\", \"polished cuirass\"]")
-    #expect("\(container.resolve(Page.self).armor.pieces)" == "[\"polished jerkin\"]")
     _ = container
   }
 }

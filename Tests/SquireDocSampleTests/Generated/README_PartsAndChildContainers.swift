@@ -17,22 +17,14 @@ struct README_PartsAndChildContainers {
       container.register(Knight.init)
     }
   }
-  final class PaperArmor: Armor {
-    let pieces = ["paper helm"]
-  }
 
   @Test
   func sample() throws {
     let container = Container()
     container.append(part: ArmoryPart.self)   // loaded once, however often appended
-
-    // In a test: override without touching the production composition root.
-    let test = Container(parent: container)
-    test.register(PaperArmor.init).as(Armor.self)
-    let knight: Knight = test.resolve()        // the parent's Knight, with the child's armour
-    #expect("\(knight.armor.pieces)" == "[\"paper helm\"]")
+    let knight: Knight = container.resolve()
+    #expect("\(knight.armor.pieces)" == "[\"helm\", \"cuirass\"]")
     _ = container
-    _ = test
     _ = knight
   }
 }
