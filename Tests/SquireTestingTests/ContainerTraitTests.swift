@@ -76,10 +76,16 @@ private let overlap = Mutex((active: 0, peak: 0))
     // A base's component without a cached instance (prototype, objectGraph) is built for the
     // test with the test's dependencies.
     #expect(test.resolve(Greeter.self).greeting.text == "test")
-    // A base's `.perContainer` component: the test's child builds its own, with the override.
+    #expect(test.resolve(Courier.self).greeting.text == "test")
+    // A base's `.perContainer` and `.weak` components: the test's child builds its own, with
+    // the override.
     let session: Session = test.resolve()
     #expect(session.greeting.text == "test")
     #expect(App.base.resolve(Session.self) !== session)
+    let lamp: Lamp = test.resolve()
+    #expect(lamp.greeting.text == "test")
+    let baseLamp: Lamp = App.base.resolve()
+    #expect(baseLamp.greeting.text == "base")
     // A base's `.single` belongs to the base, built with the base's dependencies...
     #expect(test.resolve(Station.self).greeting.text == "base")
     // ...unless the test registers it too.

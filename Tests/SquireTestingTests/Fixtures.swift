@@ -24,6 +24,18 @@ final class Session: Sendable {
   init(greeting: any Greeting) { self.greeting = greeting }
 }
 
+/// An `.objectGraph` component of the base.
+final class Courier: Sendable {
+  let greeting: any Greeting
+  init(greeting: any Greeting) { self.greeting = greeting }
+}
+
+/// A `.weak` component of the base.
+final class Lamp: Sendable {
+  let greeting: any Greeting
+  init(greeting: any Greeting) { self.greeting = greeting }
+}
+
 /// A `.single` of the base: built once, in the base, with the base's greeting.
 final class Station: Sendable {
   let greeting: any Greeting
@@ -57,6 +69,8 @@ enum App {
     base.register(Greeter.init(greeting:))
     base.register(Session.init(greeting:)).lifetime(.perContainer)
     base.register(Station.init(greeting:)).lifetime(.single)
+    base.register(Courier.init(greeting:)).lifetime(.objectGraph)
+    base.register(Lamp.init(greeting:)).lifetime(.weak)
     return base
   }
 }
