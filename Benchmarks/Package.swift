@@ -28,6 +28,12 @@ let package = Package(
         .product(name: "Swinject", package: "Swinject"),
       ]
     ),
+    // S2, S3 and S10 registered as in `Scenarios`, resolved through the factories that
+    // SquireBuildPlugin generates (written out in `SquireGenerated.swift`): `callgrind generated`.
+    .target(
+      name: "GeneratedScenarios",
+      dependencies: ["Scenarios", .product(name: "Squire", package: "Squire")]
+    ),
     // `swift package benchmark`: wall clock and mallocs per resolve.
     .executableTarget(
       name: "Resolve",
@@ -40,7 +46,7 @@ let package = Package(
     ),
     // `callgrind MODE SCENARIO N`: N resolves, for instruction counts under valgrind. Not under
     // `Benchmarks/`: the benchmark plugin runs every executable target in a folder so named.
-    .executableTarget(name: "callgrind", dependencies: ["Scenarios"]),
+    .executableTarget(name: "callgrind", dependencies: ["Scenarios", "GeneratedScenarios"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -39,6 +39,7 @@
 // interposer.
 import Dispatch
 import Foundation
+import GeneratedScenarios
 import Scenarios
 
 let arguments = CommandLine.arguments
@@ -47,6 +48,21 @@ else {
   print("usage: callgrind hand-written|squire|swinject s1|s2|s3|s4|s10 N")
   print("       callgrind hand-written|squire|swinject s6 N THREADS")
   exit(2)
+}
+
+// `callgrind generated s2|s3|s10 N`: the same graphs registered as Squire's, resolved through
+// the factories SquireBuildPlugin generates.
+if arguments[1] == "generated" {
+  let generated = GeneratedBuilder()
+  let shapes = [generated.s2().shape, generated.s3().shape, generated.s10().shape]
+  guard shapes.allSatisfy({ $0 == expectedShape }) else { fatalError("generated built \(shapes)") }
+  switch arguments[2] {
+  case "s2": for _ in 0..<count { consume(generated.s2()) }
+  case "s3": for _ in 0..<count { consume(generated.s3()) }
+  case "s10": for _ in 0..<count { consume(generated.s10()) }
+  default: fatalError("generated: unknown scenario \(arguments[2])")
+  }
+  exit(0)
 }
 
 let builder: any Builder

@@ -3,8 +3,10 @@ import _SquireShims
 /// What one top-level resolve carries from component to component. Lives on the stack of the
 /// resolving thread and is passed `inout`: resolving a graph without `.objectGraph` components,
 /// cycles or runtime arguments allocates nothing of Squire's own.
-@usableFromInline
-struct ResolutionContext {
+///
+/// Public only so that the factories SquireBuildPlugin generates can pass it on; it has no
+/// public members.
+public struct ResolutionContext {
   /// No real object graph nests this deep; a resolve that does is going round a cycle.
   @usableFromInline
   static let maximumDepth = 200
