@@ -83,13 +83,9 @@ public final class Container: @unchecked Sendable {
   /// component is registered and when a resolve fails, never by a resolve that succeeds.
   let observers = AtomicLazyReference<Observers>()
 
-  /// Held while a part loads (taken again by a part that appends another). Made by the first
-  /// `append(part:)`: a child per request never loads one, and need not make a mutex for it.
-  private let partsLock = AtomicLazyReference<RecursiveLock>()
-  /// Guarded by `partsLock`: how many `append(part:)` calls are loading a part, and the parts
-  /// loaded whose `loaded(container:)` waits for the outermost one to finish.
-  @exclusivity(unchecked) private var partsLoading = 0
-  @exclusivity(unchecked) private var partsToTell: [any Part.Type] = []
+  /// The parts as they load; made by the first `append(part:)`: a child per request never
+  /// loads one, and need not make a mutex for it.
+  private let partsLoading = AtomicLazyReference<PartsLoading>()
 
   // Guarded by `lock`, hence no dynamic exclusivity checks.
   @exclusivity(unchecked) private(set) var records: [ComponentRecord] = []
@@ -367,17 +363,17 @@ public final class Container: @unchecked Sendable {
   /// - Parameter part: The part type; its ``Part/load(container:)`` registers into this
   ///   container.
   public func append(part: any Part.Type) {
-    let partsLock = partsLock.load() ?? partsLock.storeIfNil(RecursiveLock())
-    partsLock.withLock {
+    let parts = partsLoading.load() ?? partsLoading.storeIfNil(PartsLoading())
+    parts.lock.withLock {
       let isNew = lock.withLock { loadedParts.insert(ObjectIdentifier(part)).inserted }
       guard isNew else { return }
-      partsLoading += 1
+      parts.depth += 1
       part.load(container: self)
-      partsToTell.append(part)
-      partsLoading -= 1
+      parts.toTell.append(part)
+      parts.depth -= 1
       // A `loaded` that appends another part tells it itself, from its own outermost append.
-      while partsLoading == 0 && !partsToTell.isEmpty {
-        partsToTell.removeFirst().loaded(container: self)
+      while parts.depth == 0 && !parts.toTell.isEmpty {
+        parts.toTell.removeFirst().loaded(container: self)
       }
     }
   }
@@ -572,4 +568,15 @@ public final class Container: @unchecked Sendable {
   func withRecords<Result>(_ body: ([ComponentRecord]) -> Result) -> Result {
     lock.withLock { body(records) }
   }
+}
+
+/// A container's parts as they load: held while a part loads (taken again by a part that
+/// appends another), how many `append(part:)` calls are loading one, and the parts loaded
+/// whose `loaded(container:)` waits for the outermost one to finish. Made by the first
+/// `append(part:)`: a child per request never loads a part.
+final class PartsLoading: @unchecked Sendable {
+  let lock = RecursiveLock()
+  // Guarded by `lock`.
+  var depth = 0
+  var toTell: [any Part.Type] = []
 }
