@@ -1,3 +1,4 @@
+import Foundation
 import Squire
 import Synchronization
 import Testing
@@ -77,16 +78,18 @@ enum App {
 
 /// Counts something across threads.
 final class Counter: Sendable {
-  private let value = Mutex(0)
-  func add() { value.withLock { $0 += 1 } }
-  var count: Int { value.withLock { $0 } }
+  private let value = Atomic(0)
+  func add() { value.add(1, ordering: .relaxed) }
+  var count: Int { value.load(ordering: .relaxed) }
 }
 
-/// A reference a `@Sendable` closure can fill.
-final class Captured<Value: AnyObject & Sendable>: Sendable {
-  private let value = Mutex<Value?>(nil)
-  func set(_ new: Value) { value.withLock { $0 = new } }
-  var current: Value? { value.withLock { $0 } }
+/// A reference a `@Sendable` closure can fill. (A lock Thread Sanitizer sees: the standard
+/// library's `Mutex` is not instrumented.)
+final class Captured<Value: AnyObject & Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value?
+  func set(_ new: Value) { lock.withLock { value = new } }
+  var current: Value? { lock.withLock { value } }
 }
 
 extension ContainerTrait {
