@@ -12,7 +12,9 @@ extension Container {
   /// ```
   ///
   /// The observer runs on the registering thread, after the registration, with no lock held:
-  /// it may read ``registrations`` or resolve. Only registrations made in this container after
+  /// it may read ``registrations`` or resolve (the container keeps its observers for its whole
+  /// life: capture the container `[unowned container]` or `weak`, never strongly, or neither
+  /// is ever freed). Only registrations made in this container after
   /// the call are observed (not its parents', nor its children's). Observers run in the order
   /// they were set. With none set, registering costs nothing more.
   ///

@@ -40,7 +40,10 @@ struct ObserverTests {
   @Test func anObserverMayReadTheContainer() {
     let container = Container()
     let counts = Seen<Int>()
-    container.onRegistration { _ in counts.append(container.registrations.count) }
+    // Unowned: the container keeps its observers, so a strong capture would keep it forever.
+    container.onRegistration { [unowned container] _ in
+      counts.append(container.registrations.count)
+    }
     container.register(Service.init)
     container.register(Consumer.init(service:))
     #expect(counts.all == [1, 2])
