@@ -63,3 +63,34 @@ struct ScopeTests {
     #expect(container.validate().problems.count == 1)
   }
 }
+
+@Suite("A scope that holds its instances weakly")
+struct WeakScopeTests {
+  @Test func anInstanceLivesWhileSomethingOutsideHoldsIt() {
+    let screens = Scope("screens", holdsWeakly: true)
+    let made = Counter()
+    let container = Container()
+    container.register { () -> Service in
+      made.increment()
+      return Service()
+    }.lifetime(.scoped(screens))
+    var held: Service? = container.resolve()
+    weak let old = held
+    #expect(container.resolve(Service.self) === held)
+    #expect(made.count == 1)
+    held = nil
+    #expect(old == nil)  // the scope did not keep it
+    let again: Service = container.resolve()
+    #expect(made.count == 2)
+    #expect(container.resolve(Service.self) === again)
+  }
+
+  @Test func closingTheScopeStartsANewPeriod() {
+    let screens = Scope("screens", holdsWeakly: true)
+    let container = Container()
+    container.register(Service.init).lifetime(.scoped(screens))
+    let held: Service = container.resolve()
+    screens.close()
+    #expect(container.resolve(Service.self) !== held)
+  }
+}

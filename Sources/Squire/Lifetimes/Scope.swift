@@ -23,11 +23,29 @@ public final class Scope: Sendable, Hashable, CustomStringConvertible {
   /// The name shown in diagnostics and graphs.
   public let name: String
 
+  /// Whether the scope holds its instances weakly: one per period for as long as something
+  /// outside holds it, as ``Lifetime/weak`` is per container (DITranquillity's weak custom
+  /// scope). Classes only.
+  public let holdsWeakly: Bool
+
   private let storage = Storage()
 
   /// Creates a scope; its first period opens with the first resolve of one of its components.
-  public init(_ name: String) {
+  ///
+  /// ```swift
+  /// let session = Scope("session")
+  /// let screens = Scope("screens", holdsWeakly: true)   // while a screen holds its model
+  /// container.register(ScreenModel.init).lifetime(.scoped(screens))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The name shown in diagnostics and graphs.
+  ///   - holdsWeakly: Whether an instance lives only as long as something outside holds it:
+  ///     once the last outside reference goes, the next resolve in the same period makes a new
+  ///     one. Classes only, as for ``Lifetime/weak``.
+  public init(_ name: String, holdsWeakly: Bool = false) {
     self.name = name
+    self.holdsWeakly = holdsWeakly
   }
 
   /// Ends the current period: runs the synchronous cleanups (`.onClose`) of the instances made

@@ -255,6 +255,20 @@ extension Linker {
       } else {
         owned = make
       }
+      if scope.holdsWeakly {
+        return LinkedLifetime(
+          Producer(
+            { context throws(ResolutionError) -> Impl in
+              try scope.cell(for: record, in: &context) { WeakInstance<Impl>() }
+                .get(&context, step, owned)
+            },
+            async: ifAsync(ownedAsync) { ownedAsync in
+              { context async throws(ResolutionError) -> Impl in
+                try await scope.cell(for: record, in: &context) { WeakInstance<Impl>() }
+                  .getAsync(&context, step, ownedAsync)
+              }
+            }))
+      }
       return LinkedLifetime(
         Producer(
           { context throws(ResolutionError) -> Impl in

@@ -129,6 +129,12 @@ public struct Component<Impl>: Sendable {
   /// ``Lifetime/weak`` needs class instances: a class, `AnyObject`, or a class-bound protocol
   /// (`protocol Weapon: AnyObject`).
   private func setLifetime(_ lifetime: Lifetime) -> Component<Impl> {
+    if case .scoped(let scope) = lifetime, scope.holdsWeakly, !holdsClassInstances(Impl.self) {
+      preconditionFailure(
+        "Squire: `\(Impl.self)` registered at \(record.location) cannot have lifetime "
+          + "`.scoped(\(scope.name))`: the scope holds its instances weakly, and only class "
+          + "instances can be held weakly. Use a scope that holds them strongly for value types.")
+    }
     if lifetime == .weak && !holdsClassInstances(Impl.self) {
       // Not `precondition`: `-O` strips its message.
       fatalError(
