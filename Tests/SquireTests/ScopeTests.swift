@@ -94,3 +94,43 @@ struct WeakScopeTests {
     #expect(container.resolve(Service.self) !== held)
   }
 }
+
+@Suite("Nested scopes")
+struct NestedScopeTests {
+  @Test func closingTheInnerScopeKeepsTheOuterOnesInstances() {
+    let session = Scope("session")
+    let screen = Scope("screen", parent: session)
+    let container = Container()
+    container.register(Service.init).lifetime(.scoped(session))
+    container.register(BMWEngine.init).lifetime(.scoped(screen))
+    let service: Service = container.resolve()
+    let engine: BMWEngine = container.resolve()
+    screen.close()
+    #expect(container.resolve(BMWEngine.self) !== engine)
+    #expect(container.resolve(Service.self) === service)
+    #expect(screen.parent === session)
+  }
+
+  @Test func closingTheOuterScopeClosesTheInnerOneFirst() {
+    let log = Seen()
+    let session = Scope("session")
+    let screen = Scope("screen", parent: session)
+    let container = Container()
+    container.register(Service.init).lifetime(.scoped(session)).onClose { _ in log.add("session") }
+    container.register(BMWEngine.init).lifetime(.scoped(screen)).onClose { _ in log.add("screen") }
+    let service: Service = container.resolve()
+    let engine: BMWEngine = container.resolve()
+    let report = session.close()
+    #expect(report.completed == 2)
+    #expect(log.all == ["screen", "session"])
+    #expect(container.resolve(BMWEngine.self) !== engine)
+    #expect(container.resolve(Service.self) !== service)
+  }
+}
+
+/// Names in the order they were added, from any thread.
+private final class Seen: Sendable {
+  private let names = Locked<[String]>([])
+  func add(_ name: String) { names.withLock { $0.append(name) } }
+  var all: [String] { names.withLock { $0 } }
+}

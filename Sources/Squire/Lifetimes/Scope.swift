@@ -28,6 +28,10 @@ public final class Scope: Sendable, Hashable, CustomStringConvertible {
   /// scope). Classes only.
   public let holdsWeakly: Bool
 
+  /// The scope whose periods contain this one's: closing it closes this one first (a screen's
+  /// scope inside a session's).
+  public let parent: Scope?
+
   private let storage = Storage()
 
   /// Creates a scope; its first period opens with the first resolve of one of its components.
@@ -46,6 +50,32 @@ public final class Scope: Sendable, Hashable, CustomStringConvertible {
   public init(_ name: String, holdsWeakly: Bool = false) {
     self.name = name
     self.holdsWeakly = holdsWeakly
+    parent = nil
+  }
+
+  /// Creates a scope nested in `parent`: closing `parent` closes this scope first (its
+  /// cleanups run before the parent's), and this scope can also be closed on its own, more
+  /// often than its parent.
+  ///
+  /// ```swift
+  /// let session = Scope("session")
+  /// let screen = Scope("screen", parent: session)
+  /// container.register(Cart.init).lifetime(.scoped(session))
+  /// container.register(ScreenModel.init).lifetime(.scoped(screen))
+  ///
+  /// screen.close()    // a new screen: a new model, the same cart
+  /// session.close()   // the user logs out: a new model and a new cart
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The name shown in diagnostics and graphs.
+  ///   - parent: The scope whose closing closes this one.
+  ///   - holdsWeakly: Whether an instance lives only as long as something outside holds it.
+  public init(_ name: String, parent: Scope, holdsWeakly: Bool = false) {
+    self.name = name
+    self.holdsWeakly = holdsWeakly
+    self.parent = parent
+    parent.storage.lock.withLock { parent.storage.children.append(WeakScope(scope: self)) }
   }
 
   /// Ends the current period: runs the synchronous cleanups (`.onClose`) of the instances made
@@ -59,13 +89,24 @@ public final class Scope: Sendable, Hashable, CustomStringConvertible {
   /// ```
   @discardableResult
   public func close() -> CloseReport {
-    endPeriod().run()
+    nested().reduce(CloseReport(completed: 0, failures: [])) { $0.merged(with: $1.close()) }
+      .merged(with: endPeriod().run())
   }
 
   /// Ends the current period, running its synchronous and async cleanups, last made first.
   @discardableResult
   public func close() async -> CloseReport {
-    await endPeriod().run()
+    var report = CloseReport(completed: 0, failures: [])
+    for child in nested() { report = report.merged(with: await child.close()) }
+    return report.merged(with: await endPeriod().run())
+  }
+
+  /// The nested scopes still alive, most recently made first (closed before the others).
+  private func nested() -> [Scope] {
+    storage.lock.withLock {
+      storage.children.removeAll { $0.scope == nil }
+      return storage.children.reversed().compactMap(\.scope)
+    }
   }
 
   private func endPeriod() -> PendingCleanups {
@@ -142,9 +183,14 @@ public final class Scope: Sendable, Hashable, CustomStringConvertible {
     var cells: [ObjectIdentifier: Entry] = [:]
   }
 
+  private struct WeakScope {
+    weak var scope: Scope?
+  }
+
   private final class Storage: @unchecked Sendable {
     let lock = Lock()
     var period = Period()
     var cleanups = PendingCleanups()
+    var children: [WeakScope] = []
   }
 }
