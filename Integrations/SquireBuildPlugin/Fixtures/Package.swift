@@ -21,6 +21,12 @@ let package = Package(
       name: name,
       dependencies: [.product(name: "Squire", package: "Squire")],
       plugins: [.plugin(name: "SquireBuildPlugin", package: "SquireBuildPlugin")])
-  },
+  } + [
+    // Runs registrations the plugin generates factories for and prints what they built.
+    .executableTarget(
+      name: "GeneratedRun",
+      dependencies: [.product(name: "Squire", package: "Squire")],
+      plugins: [.plugin(name: "SquireBuildPlugin", package: "SquireBuildPlugin")])
+  ],
   swiftLanguageModes: [.v6]
 )

@@ -22,7 +22,7 @@ func command(tool: URL, module: String, inputs: [URL], workDirectory: URL) -> Co
   return .buildCommand(
     displayName: "Checking the Squire registrations of \(module)",
     executable: tool,
-    arguments: ["--module", module, "--output", output.path] + inputs.map(\.path),
+    arguments: ["--module", module, "--output", output.path, "--generate"] + inputs.map(\.path),
     inputFiles: inputs,
     outputFiles: [output])
 }

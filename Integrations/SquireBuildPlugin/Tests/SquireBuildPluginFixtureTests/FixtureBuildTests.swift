@@ -15,9 +15,14 @@ struct FixtureBuildTests {
 
   /// Builds one target; returns the exit status and what the build printed.
   static func build(_ target: String) throws -> (status: Int32, output: String) {
+    try swift(["build", "--target", target])
+  }
+
+  /// Runs `swift` on the fixture package, in its scratch path.
+  static func swift(_ command: [String]) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    var arguments = ["swift", "build", "--package-path", fixtures.path, "--target", target]
+    var arguments = ["swift"] + command + ["--package-path", fixtures.path]
     if let scratch = ProcessInfo.processInfo.environment["SQUIRE_PLUGIN_FIXTURES_SCRATCH"] {
       arguments += ["--scratch-path", scratch]
     }
@@ -129,6 +134,21 @@ struct FixtureBuildTests {
       Self.errors(in: output) == [
         "Unpassable/Root.swift:13:13: error: Unpassable argument: `Recruit` takes a runtime "
           + "argument (`String`), but `Muster` builds it as a dependency."
+      ], "\(output)")
+  }
+
+  @Test func generatedFactoriesBuildWhatTheGenericOnesBuild() throws {
+    let (status, output) = try Self.swift(["run", "GeneratedRun"])
+    #expect(status == 0, "\(output)")
+    let printed = output.split(separator: "\n").map(String.init)
+    #expect(
+      Array(printed.suffix(6)) == [
+        "car: V8, true",
+        "single: true",
+        "named: volt",
+        "tagged: sport, spare: true, provided: V8",
+        "settings: loaded",
+        "child: mock",
       ], "\(output)")
   }
 }
