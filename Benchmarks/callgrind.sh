@@ -57,6 +57,16 @@ for scenario in s1 s2 s3 s4 s10; do
     "${perOp[swinject]}" "$(awk -v a="${perOp[swinject]}" -v b="$hand" 'BEGIN { printf "%.2f", a / b }')"
 done
 
+# The same graphs registered in the same way in a module with what SquireBuildPlugin generates
+# for it (Sources/GeneratedScenarios): the generated factories against hand-written code.
+for scenario in s2 s3 s10; do
+  read -r n1 n2 <<<"$(counts generated)"
+  generated=$((($(instructions generated "$scenario" "$n2") - $(instructions generated "$scenario" "$n1")) / (n2 - n1)))
+  hand=$((($(instructions hand-written "$scenario" "$n2") - $(instructions hand-written "$scenario" "$n1")) / (n2 - n1)))
+  printf '%s with generated factories: %d instructions, %s× hand-written (%d)\n' "${scenario^^}" \
+    "$generated" "$(awk -v a="$generated" -v b="$hand" 'BEGIN { printf "%.2f", a / b }')" "$hand"
+done
+
 # S9: the S2 graph through `await container.resolve()`, against S2's synchronous resolve.
 read -r n1 n2 <<<"$(counts squire)"
 s9=$((($(instructions squire s9 "$n2") - $(instructions squire s9 "$n1")) / (n2 - n1)))

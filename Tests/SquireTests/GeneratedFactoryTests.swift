@@ -138,6 +138,14 @@ private let directLine: UInt = 104
     #expect(overridden.engine !== first.engine)
   }
 
+  @Test func anAsyncComponentKeepsItsAsyncBodyUnderAGeneratedAs() async {
+    let container = Container()
+    container.register { () async -> GenDiesel in GenDiesel() }.as((any GenEngine).self)
+    let engine: any GenEngine = await container.resolve()
+    #expect(engine is GenDiesel)
+    #expect(throws: ResolutionError.self) { try container.tryResolve((any GenEngine).self) }
+  }
+
   @Test func errorsNameTheComponentAndPassFailuresThrough() {
     let container = Container()
     container.register { (_: any GenEngine) in GenCar(engine: GenDiesel()) }

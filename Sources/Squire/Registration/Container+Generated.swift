@@ -30,8 +30,10 @@ public protocol _GeneratedFactories {
 public struct _GeneratedFactory {
   let implementationType: Any.Type
   let parameterTypes: [Any.Type]
-  /// Makes the component's synchronous body (a `Body<Impl>`).
-  let link: (_GeneratedLinker) -> Any
+  /// Makes the component's synchronous body, in a `Producer<Impl>`: kept in a generic class, a
+  /// body keeps its calling convention (in an `Any` it would pass through a reabstraction
+  /// thunk at every call).
+  let link: (_GeneratedLinker) -> AnyProducer
 
   /// A factory of `Impl` from dependencies of `parameters`, in order: `link` asks the linker for
   /// each (``_GeneratedLinker/callAsFunction(_:)``) and returns the body that builds the
@@ -46,19 +48,19 @@ public struct _GeneratedFactory {
   ///   }
   /// }
   /// ```
-  @inlinable
   public init<Impl>(
     _ type: Impl.Type,
     _ parameters: Any.Type...,
     link: @escaping (_GeneratedLinker) -> (inout ResolutionContext) throws(ResolutionError) -> Impl
   ) {
-    self.init(implementationType: Impl.self, parameterTypes: parameters) { linker in link(linker) }
+    self.init(implementationType: Impl.self, parameterTypes: parameters) { linker in
+      Producer(link(linker))
+    }
   }
 
-  @usableFromInline
   init(
     implementationType: Any.Type, parameterTypes: [Any.Type],
-    link: @escaping (_GeneratedLinker) -> Any
+    link: @escaping (_GeneratedLinker) -> AnyProducer
   ) {
     self.implementationType = implementationType
     self.parameterTypes = parameterTypes
@@ -79,7 +81,6 @@ public struct _GeneratedForward {
   ///   { context throws(ResolutionError) in try made(&context) }
   /// }
   /// ```
-  @inlinable
   public init<Impl, P>(
     _ type: Impl.Type, as forwarded: P.Type,
     convert:
@@ -89,17 +90,18 @@ public struct _GeneratedForward {
     self.init { main in
       let producer = unsafeDowncast(main, to: Producer<Impl>.self)
       let body = convert(_GeneratedDependency(body: producer.body))
-      // The async body is converted through the runtime, which cannot fail here: the
-      // generated code converts `Impl` to `P` statically.
-      return Producer<P>(
-        body,
-        async: ifAsync(producer.asyncBody) { asyncBase in
-          { context async throws(ResolutionError) -> P in try await asyncBase(&context) as! P }
-        })
+      return Producer<P>(body, async: Self.converted(producer.asyncBody, to: P.self))
     }
   }
 
-  @usableFromInline
+  /// `asyncBody`'s instances converted to `P` through the runtime, which cannot fail here (the
+  /// generated code converts `Impl` to `P` statically).
+  static func converted<Impl, P>(_ asyncBody: AsyncBody<Impl>?, to type: P.Type) -> AsyncBody<P>? {
+    ifAsync(asyncBody) { asyncBase in
+      { context async throws(ResolutionError) -> P in try await asyncBase(&context) as! P }
+    }
+  }
+
   init(wrap: @escaping @Sendable (AnyProducer) -> AnyProducer) {
     self.wrap = wrap
   }
@@ -126,7 +128,9 @@ extension Container {
       TypedRecord(location: SourceLocation(file: file, line: line)) { linker, record in
         let step = record.pathStep
         let build =
-          generated.link(_GeneratedLinker(linker: linker, step: step)) as! Body<Impl>
+          unsafeDowncast(
+            generated.link(_GeneratedLinker(linker: linker, step: step)), to: Producer<Impl>.self
+          ).body
         let asyncBuild = Linker.asyncBuild(step, repeat linker.dependency((each P).self)) {
           (arguments: repeat each P) throws(ResolutionError) -> Impl in
           do {
