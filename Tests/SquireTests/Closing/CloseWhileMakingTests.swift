@@ -12,7 +12,7 @@ struct CloseWhileMakingTests {
   func closeFromInsideTheFactoryCleansUpWhatTheFactoryMade(lifetime: Lifetime) throws {
     let log = CloseLog()
     let container = Container()
-    container.register { () -> Pool in
+    container.register { [unowned container] () -> Pool in
       container.close()
       return Pool(log: log)
     }
@@ -62,7 +62,7 @@ struct CloseWhileMakingTests {
   @Test func anAsyncCleanupOfAnInstanceMadeAfterCloseStillRuns() async throws {
     let log = CloseLog()
     let container = Container()
-    container.register { () -> Pool in
+    container.register { [unowned container] () -> Pool in
       container.close()
       return Pool(log: log)
     }

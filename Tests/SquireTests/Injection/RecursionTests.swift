@@ -56,7 +56,8 @@ struct RecursionTests {
   private func chainContainer(length: Int) -> Container {
     let container = Container()
     for index in 0..<length {
-      container.register { () throws -> ChainLink in
+      // Unowned: the container keeps its factories; a strong capture would keep it forever.
+      container.register { [unowned container] () throws -> ChainLink in
         ChainLink(
           next: index + 1 < length
             ? try container.tryResolve(ChainLink.self, name: "link\(index + 1)") : nil)
@@ -85,7 +86,7 @@ struct RecursionTests {
 
   @Test func aFactoryThatResolvesItselfSaysItComesBack() throws {
     let container = Container()
-    container.register { () throws -> ChainLink in
+    container.register { [unowned container] () throws -> ChainLink in
       ChainLink(next: try container.tryResolve(ChainLink.self))
     }
     let error = try #require(throws: ResolutionError.self) {
