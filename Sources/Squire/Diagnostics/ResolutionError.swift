@@ -30,6 +30,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// Runtime arguments of `types` were passed to `resolve(args:)`, and no `arg` parameter of
     /// the component resolved took them.
     case unusedArguments(types: [String])
+    /// Runtime arguments of `types` were passed down to `component`
+    /// (`resolve(_:passing: .to(component, ...))`), and no `arg` parameter of a `component`
+    /// built in that resolve took them.
+    case unusedPassedArguments(component: String, types: [String])
     /// A component forwarded with `.as(type)` built an instance that is not a `type`.
     case notConvertible(component: String, type: String)
     /// A component is registered with a lifetime its type cannot have.
@@ -153,7 +157,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     switch reason {
     case .notRegistered(let type), .ambiguous(let type, _, _, _):
       steps.isEmpty ? nil : type
-    case .cycle, .missingArgument, .unusedArguments, .notConvertible, .invalidLifetime, .tooDeep,
+    case .cycle, .missingArgument, .unusedArguments, .unusedPassedArguments, .notConvertible,
+      .invalidLifetime, .tooDeep,
       .containerReleased, .needsAwait, .factoryFailed, .containerClosed, .noFactory, .absent:
       nil
     }
@@ -185,6 +190,11 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         + types.map { "`\($0)`" }.joined(separator: ", ")
         + " that no `arg` parameter of the component took (an instance that was already made, "
         + "under a lifetime other than `.prototype`, takes none)."
+    case .unusedPassedArguments(let component, let types):
+      return (types.count == 1 ? "an argument" : "arguments") + " of type "
+        + types.map { "`\($0)`" }.joined(separator: ", ")
+        + " passed down to `\(component)` (`.to(\(component).self, ...)`) "
+        + (types.count == 1 ? "was" : "were") + " taken by no `arg` parameter of it."
     case .notConvertible(let component, let type):
       return
         "`\(component)` is forwarded with `.as(\(type).self)`, but its instance is not a `\(type)`."
@@ -234,6 +244,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case .unusedArguments:
       return "pass only the arguments the component takes, or take each in the registration "
         + "with `arg`: `register { Logger(prefix: arg($0)) }`."
+    case .unusedPassedArguments(let component, _):
+      return "pass to `\(component)` only the arguments its `arg` parameters take, and name in "
+        + "`.to(_:_:)` a type the resolved component is built from (a dependency's own type or "
+        + "one it is forwarded as with `.as`)."
     case .notConvertible:
       return "forward the component only as types it conforms to or inherits from."
     case .invalidLifetime:

@@ -114,6 +114,9 @@ class ComponentRecord: @unchecked Sendable {
   var hasFactory = true
   /// The types this component is offered to (`.when(injectedInto:)`); empty for everyone.
   @usableFromInline var consumers: [Any.Type] = []
+  /// The components its resolves pass runtime arguments down to (`.passesArguments(to:)`):
+  /// what validation accepts as a way for them to get their arguments.
+  var passesArgumentsTo: [Any.Type] = []
 
   /// The consumers' names, for messages: `UsersScreen`, `A and B`.
   var consumerNames: String {

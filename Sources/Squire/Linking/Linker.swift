@@ -110,4 +110,6 @@ final class Linker {
   @exclusivity(unchecked) var postponed: [ComponentRecord] = []
   @exclusivity(unchecked) var specials: [ObjectIdentifier: (any SpecialParameter.Type)?] =
     [:]
+  /// Per component being linked, how many of its parameters take a runtime argument so far.
+  @exclusivity(unchecked) var argumentPositions: [ObjectIdentifier: Int] = [:]
 }

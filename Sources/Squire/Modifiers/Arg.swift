@@ -15,8 +15,10 @@ public struct Arg<Value> {
 /// container.register(Knight.init) { arg($0) }
 /// ```
 ///
-/// Arguments go to the component that is resolved; a component that needs one and is reached
-/// as another's dependency fails with a message saying so (give the other a `Provider`). An
+/// `resolve(args:)` gives arguments to the component that is resolved. A component that needs
+/// one and is reached as another's dependency gets it passed down with
+/// `resolve(_:passing: .to(Component.self, ...))` (see ``PassedArguments``), or through a
+/// `Provider` of it; without either, the resolve fails with a message saying so. An
 /// optional parameter (`title: String?`) is `nil` when no argument of its type is passed, and
 /// an argument that no parameter takes is an error: it is never dropped silently.
 ///
@@ -33,21 +35,50 @@ extension Arg: SpecialParameter {
     // component it is built for can be wrong.
     let absent = (Value.self as? any AbsentArgument.Type).map { $0.absent as! Value }
     if absent == nil { linker.note(Value.self, qualifier: .none, kind: .argument) }
+    let slot = linker.nextArgumentSlot()
     return Producer<Arg<Value>> { context throws(ResolutionError) -> Arg<Value> in
-      // Depth 1 is the component the caller resolved: the only one arguments are meant for.
-      if context.depth == 1, let value = context.arguments?.take(Value.self) {
-        return Arg(value: value)
+      if let arguments = context.arguments {
+        // Passed down to this component by `resolve(_:passing:)`, wherever it is built.
+        if !arguments.passedDown.isEmpty, let slot,
+          let value = arguments.takePassed(Value.self, for: slot)
+        {
+          return Arg(value: value)
+        }
+        // Depth 1 is the component the caller resolved: the only one `args:` are meant for.
+        if context.depth == 1, let value = arguments.take(Value.self) { return Arg(value: value) }
       }
       if let absent { return Arg(value: absent) }
-      // The component is named as the error leaves it (see `ResolutionError.entering`).
-      var error = ResolutionError(
-        reason: .missingArgument(type: String(describing: Value.self), component: ""))
-      if context.depth == 1, let arguments = context.arguments {
-        error.notes = arguments.unusedDescription
-        error.argumentsOfTypePassed = arguments.values.count { $0 is Value }
-      }
-      throw error
+      throw missing(context, slot)
     }
+  }
+
+  /// The error for a runtime argument of type `Value` that was not passed to the component of
+  /// `slot`, saying what was passed instead.
+  private static func missing(_ context: ResolutionContext, _ slot: ArgumentSlot?)
+    -> ResolutionError
+  {
+    // The component is named as the error leaves it (see `ResolutionError.entering`).
+    var error = ResolutionError(
+      reason: .missingArgument(type: String(describing: Value.self), component: ""))
+    let arguments = context.arguments
+    if let slot, let passed = arguments.flatMap({ $0.passed(to: slot) }) {
+      let types = passed.typeNames.map { "`\($0)`" }.joined(separator: ", ")
+      error.notes = [
+        "the arguments passed to `\(String(describing: passed.component))` are of type \(types): "
+          + "none more of type `\(Value.self)`"
+      ]
+      error.argumentsOfTypePassed = passed.values.count { $0 is Value }
+    } else if context.depth == 1, let arguments {
+      error.notes = arguments.unusedDescription
+      error.argumentsOfTypePassed = arguments.values.count { $0 is Value }
+    } else if context.depth > 1, let slot {
+      error.advice =
+        "pass it down from the resolve: `container.resolve(_:passing: .to(\(slot.component).self, "
+        + "...))` with a `\(Value.self)`, and declare `.passesArguments(to: \(slot.component).self)` "
+        + "on the component resolved; or give the component that needs `\(slot.component)` a "
+        + "`Provider` of it, and pass the argument through it."
+    }
+    return error
   }
 }
 
@@ -65,6 +96,7 @@ extension RuntimeArguments {
   /// Throws when `resolve(args:)` was given arguments that no `arg` parameter took: dropping
   /// them silently would hide a mistake in the registration or the call.
   func requireAllTaken() throws(ResolutionError) {
+    if !passedDown.isEmpty { try requirePassedDownTaken() }
     let unused = values.indices.filter { !used[$0] }
     guard !unused.isEmpty else { return }
     throw ResolutionError(

@@ -534,6 +534,8 @@ final class RuntimeArguments {
   var values: [Any]
   @usableFromInline
   var used: [Bool]
+  /// Arguments for components built deeper in the resolve (`resolve(_:passing:)`).
+  var passedDown: [PassedDown] = []
 
   @usableFromInline
   init(_ values: [Any]) {

@@ -400,8 +400,14 @@ struct Validator {
   private mutating func unpassableArguments() -> [ValidationProblem] {
     var askers: [Int: [Int]] = [:]
     var targets: [Int] = []
+    let passedDown = ArgumentsPassedDown(graph)
+    var passing: [Int: [Bool]] = [:]
     for (position, link) in graph.links.enumerated()
     where !graph.arguments[link.to].isEmpty && link.from != link.to && graph.isImmediate(link) {
+      // Fine when every resolve that builds the asker passes the arguments down to it.
+      let passes = passing[link.to] ?? passedDown.passing(to: link.to) ?? []
+      passing[link.to] = passes
+      if !passes.isEmpty && passes[link.from] { continue }
       if askers[link.to] == nil { targets.append(link.to) }
       askers[link.to, default: []].append(link.from)
       argumentLinks.insert(position)
@@ -420,10 +426,13 @@ struct Validator {
           + Self.listed(neededBy) + " "
           + (neededBy.count == 1 ? "builds" : "build") + " it as a dependency.",
         details: ["registered at: " + locations([target])],
-        why: "runtime arguments (`resolve(args:)`) go only to the component resolved at the top; "
-          + "one built for another component cannot receive them, so that resolve always fails.",
-        fix: "take a `Provider` of `\(component)` and pass the arguments through it, or resolve "
-          + "`\(component)` directly with `container.resolve(args: ...)` and hand it over.")
+        why: "runtime arguments given to `resolve(args:)` go only to the component resolved at the "
+          + "top, and no component that builds `\(component)` declares that its resolves pass them "
+          + "down (`.passesArguments(to:)`): such a resolve fails.",
+        fix: "take a `Provider` of `\(component)` and pass the arguments through it, resolve "
+          + "`\(component)` directly with `container.resolve(args: ...)` and hand it over, or "
+          + "pass them down: declare `.passesArguments(to: \(component).self)` on the component "
+          + "resolved and resolve it with `passing: .to(\(component).self, ...)`.")
     }
     return sorted(found)
   }
