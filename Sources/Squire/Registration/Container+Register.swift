@@ -173,31 +173,7 @@ extension Container {
     _ isolation: _AsyncFactory = _AsyncFactory(),
     _ async: _AsyncFactory = _AsyncFactory()
   ) -> Component<Impl> {
-    add(
-      TypedRecord(location: SourceLocation(file: file, line: line), execution: .async) {
-        linker, record in
-        let dependencies = (repeat linker.dependency((each P).self))
-        let asyncBodies = (repeat (each dependencies).anyAsyncBody)
-        let step = record.pathStep
-        return linker.producer(
-          for: record,
-          build: { context throws(ResolutionError) -> Impl in
-            try context.construct(step) { _ throws(ResolutionError) -> Impl in
-              throw ResolutionError.needsAwait(step, AwaitCause.async)
-            }
-          },
-          asyncBuild: { context async throws(ResolutionError) -> Impl in
-            try await context.constructAsync(step) {
-              context async throws(ResolutionError) -> Impl in
-              let arguments = Transfer((repeat try await (each asyncBodies)(&context)))
-              do {
-                return try await factory(repeat each arguments.value)
-              } catch {
-                throw ResolutionError.thrown(error, by: step)
-              }
-            }
-          })
-      })
+    registerAsync(factory, file: file, line: line, cause: AwaitCause.async, advice: nil)
   }
 
   /// Registers a component built by `factory`, with every parameter resolved by its type.
