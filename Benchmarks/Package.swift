@@ -28,11 +28,13 @@ let package = Package(
         .product(name: "Swinject", package: "Swinject"),
       ]
     ),
-    // S2, S3 and S10 registered as in `Scenarios`, resolved through the factories that
-    // SquireBuildPlugin generates (written out in `SquireGenerated.swift`): `callgrind generated`.
+    // S2, S3 and S10 registered by the same file as in `Scenarios` (`SquireGraphs.swift`),
+    // resolved through the factories that SquireBuildPlugin generates for it (its tool's output,
+    // `SquireGenerated.swift`, written by Scripts/generate-scenarios.sh): `callgrind generated`.
     .target(
       name: "GeneratedScenarios",
-      dependencies: ["Scenarios", .product(name: "Squire", package: "Squire")]
+      dependencies: ["Scenarios", .product(name: "Squire", package: "Squire")],
+      swiftSettings: [.define("SQUIRE_GENERATED_SCENARIOS")]
     ),
     // `swift package benchmark`: wall clock and mallocs per resolve.
     .executableTarget(

@@ -24,6 +24,30 @@ private final class GenCar: Sendable {
 }
 private struct GenFailure: Error {}
 
+// For the direct builds: which code made each instance.
+private enum DirPath: Sendable { case factory, linked, direct }
+private protocol DirEngine: AnyObject, Sendable {}
+private final class DirDiesel: DirEngine {
+  let path: DirPath
+  init() { path = .factory }
+  init(path: DirPath) { self.path = path }
+}
+private final class DirElectric: DirEngine {
+  init() {}
+}
+private final class DirCar: Sendable {
+  let engine: any DirEngine
+  let path: DirPath
+  init(engine: any DirEngine) {
+    self.engine = engine
+    path = .factory
+  }
+  init(engine: any DirEngine, path: DirPath) {
+    self.engine = engine
+    self.path = path
+  }
+}
+
 // Squire's `register` for zero and one parameter and its plain and named `as`, with their exact
 // signatures, as the generator emits them (`fileprivate` here): they shadow Squire's.
 extension Container {
@@ -66,9 +90,51 @@ extension Component {
 /// conversion of `GenDiesel` to `GenEngine`.
 private enum TestFactories: _GeneratedFactories {
   static func factory(file: StaticString, line: UInt) -> _GeneratedFactory? {
-    guard _isGeneratedFile(file, "SquireTests/GeneratedFactoryTests.swift"), line == directLine
-    else { return nil }
-    return _GeneratedFactory(GenCar.self, (any GenEngine).self) { link in
+    guard _isGeneratedFile(file, "SquireTests/GeneratedFactoryTests.swift") else { return nil }
+    switch line {
+    case directLine: return factoryGenCar()
+    case dieselLine: return factoryDirDiesel()
+    case carLine: return factoryDirCar()
+    default: return nil
+    }
+  }
+
+  /// The generated factory of `DirDiesel` (number 0 of this table), as the generator writes a
+  /// leaf's: its linked body, and the direct one when the container linked it plainly.
+  static func factoryDirDiesel() -> _GeneratedFactory {
+    _GeneratedFactory(DirDiesel.self) { link in
+      let step = link.step
+      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> DirDiesel in
+        try context._make(step) { context in DirDiesel(path: .linked) }
+      }
+      guard link.direct(0) else { return linked }
+      return { context throws(ResolutionError) -> DirDiesel in
+        if context._buildsDirectly(height: 1) { return DirDiesel(path: .direct) }
+        return try linked(&context)
+      }
+    }
+  }
+
+  /// The generated factory of `DirCar` (number 1), which expects factory 0 for its engine.
+  static func factoryDirCar() -> _GeneratedFactory {
+    _GeneratedFactory(DirCar.self, (any DirEngine).self) { link in
+      let d0 = link((any DirEngine).self)
+      let step = link.step
+      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> DirCar in
+        try context._make(step) { context in try DirCar(engine: d0(&context), path: .linked) }
+      }
+      guard link.direct(1, d0.expecting(0)) else { return linked }
+      return { context throws(ResolutionError) -> DirCar in
+        if context._buildsDirectly(height: 2) {
+          return DirCar(engine: DirDiesel(path: .direct), path: .direct)
+        }
+        return try linked(&context)
+      }
+    }
+  }
+
+  static func factoryGenCar() -> _GeneratedFactory {
+    _GeneratedFactory(GenCar.self, (any GenEngine).self) { link in
       let d0 = link((any GenEngine).self)
       let step = link.step
       return { context throws(ResolutionError) -> GenCar in
@@ -81,6 +147,13 @@ private enum TestFactories: _GeneratedFactories {
   static func forward(_ implementation: ObjectIdentifier, as type: ObjectIdentifier)
     -> _GeneratedForward?
   {
+    if implementation == ObjectIdentifier(DirDiesel.self),
+      type == ObjectIdentifier((any DirEngine).self)
+    {
+      return _GeneratedForward(DirDiesel.self, as: (any DirEngine).self) { made in
+        { context throws(ResolutionError) in try made(&context) }
+      }
+    }
     guard implementation == ObjectIdentifier(GenDiesel.self),
       type == ObjectIdentifier((any GenEngine).self)
     else { return nil }
@@ -95,13 +168,18 @@ private enum TestFactories: _GeneratedFactories {
 private let forwardsMade = Mutex(0)
 
 /// The line of the one registration the "generator" read as `GenCar.init(engine:)`.
-private let directLine: UInt = 104
+private let directLine: UInt = 182
+
+/// The lines the registrations of `DirDiesel` and `DirCar` pass for themselves (`line:`), so
+/// that the table finds them wherever they are written.
+private let dieselLine: UInt = 90_001
+private let carLine: UInt = 90_002
 
 @Suite struct GeneratedFactoryTests {
   @Test func theReadCallSiteCallsTheInitializerAndOthersTheFactory() {
     let container = Container()
     container.register(GenDiesel.init).as((any GenEngine).self)
-    container.register(GenCar.init(engine:))  // line 104: `directLine`
+    container.register(GenCar.init(engine:))  // line 182: `directLine`
     #expect(container.validate().isValid)
     #expect(forwardsMade.withLock { $0 } > 0)
     let direct: GenCar = container.resolve()
@@ -168,5 +246,70 @@ private let directLine: UInt = 104
     } catch {
       #expect(error.underlyingError is GenFailure)
     }
+  }
+}
+
+/// A generated factory whose dependencies are linked to the generated factories it expects,
+/// each a plain prototype, builds them by plain calls; anything else the container links in
+/// their place (an override in a child, a decorator, a lifetime, a contextual registration)
+/// is what it builds, through the linked bodies.
+@Suite struct GeneratedDirectBuildTests {
+  private static func registerCar(in container: Container) -> Component<DirDiesel> {
+    let diesel = container.register(line: dieselLine) { DirDiesel() }.as((any DirEngine).self)
+    container.register(line: carLine) { DirCar(engine: $0) }
+    return diesel
+  }
+
+  @Test func aGraphOfPlainGeneratedComponentsIsBuiltByPlainCalls() {
+    let container = Container()
+    _ = Self.registerCar(in: container)
+    #expect(container.validate().isValid)
+    let car: DirCar = container.resolve()
+    #expect(car.path == .direct)
+    #expect((car.engine as? DirDiesel)?.path == .direct)
+    let engine: any DirEngine = container.resolve()
+    #expect((engine as? DirDiesel)?.path == .direct)
+  }
+
+  @Test func anOverrideInAChildWins() {
+    let parent = Container()
+    _ = Self.registerCar(in: parent)
+    #expect((parent.resolve() as DirCar).path == .direct)
+    let child = Container(parent: parent)
+    child.register(DirElectric.init).as((any DirEngine).self)
+    let car: DirCar = child.resolve()
+    #expect(car.engine is DirElectric)
+    #expect(car.path == .linked)
+    let again: DirCar = parent.resolve()
+    #expect(again.path == .direct)
+    #expect(again.engine is DirDiesel)
+  }
+
+  @Test func aDecoratorIsApplied() {
+    let container = Container()
+    _ = Self.registerCar(in: container)
+    container.decorate((any DirEngine).self) { _ in DirElectric() }
+    let car: DirCar = container.resolve()
+    #expect(car.engine is DirElectric)
+    #expect(car.path == .linked)
+  }
+
+  @Test func aSharedDependencyIsShared() {
+    let container = Container()
+    Self.registerCar(in: container).lifetime(.single)
+    let first: DirCar = container.resolve()
+    let second: DirCar = container.resolve()
+    #expect(first.engine === second.engine)
+    #expect((first.engine as? DirDiesel)?.path == .linked)
+    #expect(first.path == .linked)
+  }
+
+  @Test func aContextualRegistrationIsChosen() {
+    let container = Container()
+    _ = Self.registerCar(in: container)
+    container.register(DirElectric.init).as((any DirEngine).self).when(injectedInto: DirCar.self)
+    let car: DirCar = container.resolve()
+    #expect(car.engine is DirElectric)
+    #expect(car.path == .linked)
   }
 }

@@ -33,18 +33,9 @@ public final class SquireBuilder: Builder {
     contextual.register(D.init).as((any PD).self).when(injectedInto: A.self)
   }
 
-  /// The S10 graph: S2's with class-bound protocols.
+  /// The S10 graph: S2's with class-bound protocols (``SquireGraphs``).
   public static func registerClassBoundGraph(in container: Container) {
-    container.register(RootK.init(a:b:c:))
-    container.register(AK.init(d:e:)).as((any KA).self)
-    container.register(BK.init(f:g:)).as((any KB).self)
-    container.register(CK.init(h:i:)).as((any KC).self)
-    container.register(DK.init).as((any KD).self)
-    container.register(EK.init).as((any KE).self)
-    container.register(FK.init).as((any KF).self)
-    container.register(GK.init).as((any KG).self)
-    container.register(HK.init).as((any KH).self)
-    container.register(IK.init).as((any KI).self)
+    SquireGraphs.registerClassBoundGraph(in: container)
   }
 
   /// `resolve()` from the S10 container.
@@ -87,23 +78,10 @@ public final class SquireBuilder: Builder {
     container.register(I.init).as((any PI).self)
   }
 
-  /// The ten-class graph, with the leaves `d`, `f` and `h` given `lifetime` if any.
+  /// The ten-class graph, with the leaves `d`, `f` and `h` given `lifetime` if any
+  /// (``SquireGraphs``).
   public static func registerGraph(in container: Container, sharing lifetime: Lifetime?) {
-    container.register(Root.init(a:b:c:))
-    container.register(A.init(d:e:)).as((any PA).self)
-    container.register(B.init(f:g:)).as((any PB).self)
-    container.register(C.init(h:i:)).as((any PC).self)
-    let d = container.register(D.init).as((any PD).self)
-    container.register(E.init).as((any PE).self)
-    let f = container.register(F.init).as((any PF).self)
-    container.register(G.init).as((any PG).self)
-    let h = container.register(H.init).as((any PH).self)
-    container.register(I.init).as((any PI).self)
-    if let lifetime {
-      d.lifetime(lifetime)
-      f.lifetime(lifetime)
-      h.lifetime(lifetime)
-    }
+    SquireGraphs.registerGraph(in: container, sharing: lifetime)
   }
 
   /// S5: registers `count` components in a new container, each a ``Link`` under its own name

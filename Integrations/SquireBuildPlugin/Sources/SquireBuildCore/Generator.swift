@@ -54,6 +54,11 @@ public enum Generator {
       }
     }
     guard !helpers.isEmpty || !forwards.isEmpty else { return header }
+    let sortedHelpers = helpers.sorted(by: { $0.value.name < $1.value.name })
+    // Each helper's number in the table, and for each type the helper that provides it.
+    var numbers: [String: Int] = [:]
+    for (number, helper) in sortedHelpers.enumerated() { numbers[helper.key] = number }
+    let direct = directCalls(ordered, helpers, index)
 
     var out = header + "\n"
     for module in imports(of: files) { out += module + "\n" }
@@ -97,8 +102,11 @@ public enum Generator {
       out += "    nil\n"
     }
     out += "  }\n"
-    for (_, helper) in helpers.sorted(by: { $0.value.name < $1.value.name }) {
-      out += "\n" + factoryHelper(helper.name, helper.site)
+    for (key, helper) in sortedHelpers {
+      let calls = direct[key].map { found in
+        (found.expected.map { (helpers[$0]!.name, numbers[$0]!) }, found.height)
+      }
+      out += "\n" + factoryHelper(helper.name, numbers[key]!, helper.site, calls)
     }
     for impl in forwards.keys.sorted() {
       out += "\n" + forwardHelper(forwardNames[impl]!, impl, forwards[impl]!.sorted())
@@ -107,22 +115,102 @@ public enum Generator {
     return out
   }
 
-  /// `factoryCar()`: the concrete factory for the sites that call `Car.init` alike.
-  private static func factoryHelper(_ name: String, _ site: GeneratedSite) -> String {
+  /// For each helper (by key) whose component can be built by plain calls of other helpers'
+  /// code: the helper expected for each parameter, in order, and how deep the calls nest. A
+  /// parameter's expected helper is the one helper whose registrations provide its type without
+  /// a qualifier; a helper qualifies when its initializer does not throw and each of its
+  /// parameters has one that qualifies (a cycle does not). Whether the container really links
+  /// those is checked at run time (`_GeneratedLinker.direct`).
+  private static func directCalls(
+    _ registrations: [Registration],
+    _ helpers: [String: (name: String, site: GeneratedSite)],
+    _ index: DeclarationIndex
+  ) -> [String: (expected: [String], height: Int)] {
+    var providers: [String: Set<String>] = [:]
+    for registration in registrations {
+      guard let site = registration.generated else { continue }
+      let key = site.signature + " " + (site.directText ?? "")
+      // A type the component is (a wrong `.as` is left to the generic path).
+      for provided in registration.providedKeys where provided.qualifier == .none {
+        if provided.type == registration.type
+          || index.conforms(registration.type ?? "", to: provided.type) == true,
+          let type = index.generatedName(provided.type, in: "")
+        {
+          providers[type, default: []].insert(key)
+        }
+      }
+    }
+    var result: [String: (expected: [String], height: Int)?] = [:]
+    func calls(_ key: String) -> (expected: [String], height: Int)? {
+      if let known = result[key] { return known }
+      result[key] = .some(nil)  // a cycle back here does not qualify
+      let site = helpers[key]!.site
+      guard !site.throwing else { return nil }
+      var expected: [String] = []
+      var height = 1
+      for type in site.parameterTypes {
+        guard let found = providers[type], found.count == 1, let below = calls(found.first!)
+        else { return nil }
+        expected.append(found.first!)
+        height = max(height, below.height + 1)
+      }
+      result[key] = (expected, height)
+      return (expected, height)
+    }
+    return helpers.keys.reduce(into: [:]) { direct, key in direct[key] = calls(key) }
+  }
+
+  /// `factoryCar()`: the concrete factory for the sites that call `Car.init` alike, and, when
+  /// `direct` names the helpers expected to build its dependencies, `buildCar()`: the component
+  /// built by plain calls of their code, which the body runs when the container linked just
+  /// those and the resolve allows it.
+  private static func factoryHelper(
+    _ name: String, _ number: Int, _ site: GeneratedSite,
+    _ direct: (calls: [(name: String, number: Int)], height: Int)?
+  ) -> String {
     let impl = site.implType
     let types = ([impl] + site.parameterTypes).map(metatype).joined(separator: ", ")
+    let build = "build" + name.dropFirst("factory".count)
     var out = "  private static func \(name)() -> _GeneratedFactory {\n"
     out += "    _GeneratedFactory(\(types)) { link in\n"
     for (position, type) in site.parameterTypes.enumerated() {
       out += "      let d\(position) = link(\(metatype(type)))\n"
     }
     out += "      let step = link.step\n"
-    out += "      return { context throws(ResolutionError) -> \(impl) in\n"
-    out += "        try context._make(step) { context in \(site.directText!) }\n"
+    let linked = "try context._make(step) { context in \(initializerCall(site) { "d\($0)(&context)" }) }"
+    if let direct {
+      let expected = direct.calls.enumerated().map { ", d\($0.offset).expecting(\($0.element.number))" }
+      out += "      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> \(impl) in\n"
+      out += "        \(linked)\n"
+      out += "      }\n"
+      out += "      guard link.direct(\(number)\(expected.joined())) else { return linked }\n"
+      out += "      return { context throws(ResolutionError) -> \(impl) in\n"
+      out += "        if context._buildsDirectly(height: \(direct.height)) { return \(build)() }\n"
+      out += "        return try linked(&context)\n"
+    } else {
+      out += "      return { context throws(ResolutionError) -> \(impl) in\n"
+      out += "        \(linked)\n"
+    }
     out += "      }\n"
     out += "    }\n"
     out += "  }\n"
+    guard let direct else { return out }
+    let call = initializerCall(site, argumentsThrow: false) { position in
+      "build\(direct.calls[position].name.dropFirst("factory".count))()"
+    }
+    out += "\n  private static func \(build)() -> \(impl) { \(call) }\n"
     return out
+  }
+
+  /// The initializer call of `site`, each parameter's argument written by `argument`, with
+  /// `try` when the initializer throws or, if `argumentsThrow`, the arguments do.
+  private static func initializerCall(
+    _ site: GeneratedSite, argumentsThrow: Bool = true, _ argument: (Int) -> String
+  ) -> String {
+    let direct = site.direct!
+    let arguments = direct.map { ($0.label.map { "\($0): " } ?? "") + argument($0.parameter) }
+    let call = "\(site.implType)(\(arguments.joined(separator: ", ")))"
+    return (direct.isEmpty || !argumentsThrow) && !site.throwing ? call : "try " + call
   }
 
   /// `forwardCar(_:)`: the conversions of `Car` to each type it is forwarded as.
