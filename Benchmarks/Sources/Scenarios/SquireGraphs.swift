@@ -1,7 +1,8 @@
+import Squire
+
 #if SQUIRE_GENERATED_SCENARIOS
   import Scenarios
 #endif
-import Squire
 
 /// The S2 and S10 graphs registered as an app writes them. This one file is compiled in two
 /// modules: in `Scenarios`, where `register` and `as` are Squire's generic ones, and in

@@ -177,29 +177,39 @@ public enum Generator {
       out += "      let d\(position) = link(\(metatype(type)))\n"
     }
     out += "      let step = link.step\n"
-    let linked = "try context._make(step) { context in \(initializerCall(site) { "d\($0)(&context)" }) }"
-    if let direct {
-      let expected = direct.calls.enumerated().map { ", d\($0.offset).expecting(\($0.element.number))" }
-      out += "      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> \(impl) in\n"
-      out += "        \(linked)\n"
-      out += "      }\n"
-      out += "      guard link.direct(\(number)\(expected.joined())) else { return linked }\n"
-      out += "      return { context throws(ResolutionError) -> \(impl) in\n"
-      out += "        if context._buildsDirectly(height: \(direct.height)) { return \(build)() }\n"
-      out += "        return try linked(&context)\n"
-    } else {
-      out += "      return { context throws(ResolutionError) -> \(impl) in\n"
-      out += "        \(linked)\n"
+    let call = initializerCall(site) { "d\($0)(&context)" }
+    let linked = "try context._make(step) { context in \(call) }"
+    guard let direct else {
+      return out + """
+              return { context throws(ResolutionError) -> \(impl) in
+                \(linked)
+              }
+            }
+          }
+
+        """
     }
-    out += "      }\n"
-    out += "    }\n"
-    out += "  }\n"
-    guard let direct else { return out }
-    let call = initializerCall(site, argumentsThrow: false) { position in
+    let expected = direct.calls.enumerated().map { position, call in
+      ", d\(position).expecting(\(call.number))"
+    }
+    let built = initializerCall(site, argumentsThrow: false) { position in
       "build\(direct.calls[position].name.dropFirst("factory".count))()"
     }
-    out += "\n  private static func \(build)() -> \(impl) { \(call) }\n"
-    return out
+    return out + """
+            let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> \(impl) in
+              \(linked)
+            }
+            guard link.direct(\(number)\(expected.joined())) else { return linked }
+            return { context throws(ResolutionError) -> \(impl) in
+              if context._buildsDirectly(height: \(direct.height)) { return \(build)() }
+              return try linked(&context)
+            }
+          }
+        }
+
+        private static func \(build)() -> \(impl) { \(built) }
+
+      """
   }
 
   /// The initializer call of `site`, each parameter's argument written by `argument`, with

@@ -107,4 +107,68 @@ import Testing
       files: Self.files.map { (path: $0.key, text: $0.value) }, module: "Scenarios")
     #expect(Generator.source(for: result) == Generator.header)
   }
+
+  @Test func aFactoryWhoseGraphIsPlainGeneratedCodeIsAlsoBuiltByPlainCalls() {
+    let files = [
+      (
+        path: "Types.swift",
+        text: """
+        import Squire
+        protocol Engine: AnyObject {}
+        protocol Radio: AnyObject {}
+        final class Diesel: Engine {}
+        final class Wheel {}
+        final class Car {
+          init(engine: any Engine, wheel: Wheel) {}
+        }
+        final class Truck {
+          init(engine: any Engine) throws {}
+        }
+        final class AM: Radio {}
+        final class FM: Radio {}
+        final class Van {
+          init(radio: any Radio) {}
+        }
+        """
+      ),
+      (
+        path: "Root.swift",
+        text: """
+        import Squire
+
+        func makeContainer() -> Container {
+          let container = Container()
+          container.register(Diesel.init).as((any Engine).self)
+          container.register(Wheel.init)
+          container.register(Car.init(engine:wheel:))
+          container.register(Truck.init(engine:))
+          container.register(AM.init).as((any Radio).self).default()
+          container.register(FM.init).as((any Radio).self)
+          container.register(Van.init(radio:))
+          return container
+        }
+        """
+      ),
+    ]
+    let source = SquireCheck.run(files: files, module: "Garage", generate: true).generatedSource
+    // Factories in name order: AM 0, Car 1, Diesel 2, FM 3, Truck 4, Van 5, Wheel 6.
+    #expect(source.contains("      guard link.direct(1, d0.expecting(2), d1.expecting(6)) else {"))
+    #expect(
+      source.contains("        if context._buildsDirectly(height: 2) { return buildCar() }\n"))
+    #expect(
+      source.contains(
+        "  private static func buildCar() -> Car { Car(engine: buildDiesel(), wheel: buildWheel()) }"
+      ))
+    #expect(source.contains("  private static func buildDiesel() -> Diesel { Diesel() }\n"))
+    #expect(source.contains("      guard link.direct(2) else { return linked }\n"))
+    // Its linked body is written too, for a container that links something else.
+    #expect(
+      source.contains(
+        "try context._make(step) { context in try Car(engine: d0(&context), wheel: d1(&context)) }"
+      ))
+    // A throwing initializer, and a dependency two factories provide: linked bodies only.
+    #expect(!source.contains("buildTruck"))
+    #expect(!source.contains("buildVan"))
+    #expect(source.contains("try context._make(step) { context in try Van(radio: d0(&context)) }"))
+  }
 }
