@@ -22,6 +22,9 @@ public struct ValidationWarning: Sendable, Hashable, CustomStringConvertible {
     /// none marked `.default()`, and no component asks for one of it: taking them all with
     /// `many` works, resolving one fails.
     case registeredSeveralTimes(type: String, candidates: [String])
+    /// `component` declares `.passesArguments(to: type)`, and nothing it is built from (itself
+    /// included) is a `type`: arguments passed to `type` when resolving it are never taken.
+    case argumentsPassedToNothing(component: String, type: String)
   }
 
   /// What kind of warning it is.

@@ -211,4 +211,16 @@ struct PassedArgumentsTests {
           component: "Presenter", argumentTypes: ["Int"], neededBy: ["Screen"]),
       ])
   }
+
+  @Test func validationWarnsOfADeclarationForATypeNothingBuilds() throws {
+    let container = screens()
+    container.register(Window.init(screen:))
+      .passesArguments(to: Presenter.self, Header.self, Service.self, ByProtocol.self)
+    let report = container.validate()
+    #expect(report.problems.isEmpty)
+    let warning = try #require(report.warnings.first)
+    #expect(report.warnings.count == 1)
+    #expect(warning.kind == .argumentsPassedToNothing(component: "Window", type: "ByProtocol"))
+    #expect(warning.description.contains("nothing it is built from is a `ByProtocol`"))
+  }
 }

@@ -50,4 +50,50 @@ struct ArgumentsPassedDown {
     }
     return passing
   }
+
+  /// A warning for each `.passesArguments(to:)` whose type nothing the declaring component is
+  /// built from provides: the arguments could go nowhere.
+  func passedToNothing() -> [ValidationWarning] {
+    guard anyDeclared else { return [] }
+    var warnings: [ValidationWarning] = []
+    for (node, record) in graph.nodes.enumerated() where !record.passesArgumentsTo.isEmpty {
+      let built = builtFrom(node)
+      for type in record.passesArgumentsTo {
+        let id = ObjectIdentifier(type)
+        let reached = built.contains { other in
+          let target = graph.nodes[other]
+          return ObjectIdentifier(target.implementationType) == id
+            || target.forwards.contains { $0.type == id }
+        }
+        guard !reached else { continue }
+        let name = String(describing: type)
+        warnings.append(
+          ValidationWarning(
+            kind: .argumentsPassedToNothing(component: record.typeName, type: name),
+            path: [record.typeName, name],
+            what: "Arguments passed to nothing: `\(record.typeName)` declares "
+              + "`.passesArguments(to: \(name).self)`, and nothing it is built from is a "
+              + "`\(name)`.",
+            details: ["registered at: \(record.location)"],
+            why: "arguments given with `.to(\(name).self, ...)` when resolving it would be taken "
+              + "by no component, and the resolve would fail.",
+            fix: "name the dependency that takes the argument (its own type, or one it is "
+              + "forwarded as with `.as`), or remove the declaration."))
+      }
+    }
+    return warnings
+  }
+
+  /// `node` and every component it builds right away, directly or not.
+  private func builtFrom(_ node: Int) -> [Int] {
+    var seen = Set([node])
+    var queue = [node]
+    while let next = queue.popLast() {
+      for link in graph.links[graph.linkStart[next]..<graph.linkStart[next + 1]]
+      where graph.isImmediate(link) && seen.insert(link.to).inserted {
+        queue.append(link.to)
+      }
+    }
+    return Array(seen)
+  }
 }

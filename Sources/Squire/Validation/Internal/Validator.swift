@@ -28,6 +28,7 @@ struct Validator {
     problems += sorted(cycles.cycles.map(cycle))
     problems += captives()
     problems += unpassableArguments()
+    warnings += ArgumentsPassedDown(graph).passedToNothing()
     problems += cleanupsThatNeverRun()
     problems += tooDeep()
     problems += wrongForwards()
