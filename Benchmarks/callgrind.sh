@@ -121,10 +121,12 @@ printf 'S13 request scope: %d; with two values registered: %d (%+d); one of them
   "$async" "$((async - none))" "$unshared" "$((unshared - none))" "$empty"
 # S14: one read of `Container.ambient` bound by `withAmbient` on a thread and in a task, one where
 # the process default answers, one of an `@Ambient` property after its first read; each with the
-# loop and the call that keeps the value.
+# loop and the call that keeps the value. The baselines, in the same loop: a stored `let` class
+# reference of an object, and a container in a `static let`.
 s14() { echo $((($(instructions squire "$1" 22000) - $(instructions squire "$1" 2000)) / 20000)); }
-printf 'S14 Container.ambient: %d bound, %d bound in a task, %d by the process default; @Ambient property: %d bound, %d by the process default (instructions per read, loop included)\n' \
-  "$(s14 s14-bound)" "$(s14 s14-task)" "$(s14 s14-default)" "$(s14 s14-property)" "$(s14 s14-property-default)"
+printf 'S14 Container.ambient: %d bound, %d bound in a task, %d by the process default; @Ambient property: %d bound, %d by the process default; baselines: stored let %d, static let %d (instructions per read, loop included)\n' \
+  "$(s14 s14-bound)" "$(s14 s14-task)" "$(s14 s14-default)" "$(s14 s14-property)" "$(s14 s14-property-default)" \
+  "$(s14 s14-stored)" "$(s14 s14-global)"
 if [[ "${S8:-1}" == 1 ]]; then
   s8_1k=$(instructions squire s8 1000)
   s8_2k=$(instructions squire s8 2000)

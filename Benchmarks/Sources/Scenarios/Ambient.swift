@@ -1,5 +1,6 @@
 import Dispatch
 import Squire
+import Synchronization
 
 /// S14: reads of `Container.ambient` and of an `@Ambient` property, each kept by a call (the
 /// figures include the loop and that call).
@@ -8,6 +9,7 @@ public enum AmbientReads {
 
   final class Holder {
     @Ambient var clock: Clock
+    let stored = Clock()
   }
 
   static let container: Container = {
@@ -68,11 +70,36 @@ public enum AmbientReads {
     return kept
   }
 
+  /// The baseline of the property reads: `count` reads of a stored constant class reference
+  /// (`let`) of an object, kept by the same call.
+  public static func storedProperty(_ count: Int) -> Int {
+    let holder = Holder()
+    var kept = 0
+    for _ in 0..<count { kept &+= keep(holder.stored) }
+    return kept
+  }
+
+  /// The baseline of the container reads: `count` reads of a container in a global constant
+  /// (`static let`, as an app's `AppContainer.shared`), kept by the same call.
+  public static func globalConstant(_ count: Int) -> Int {
+    var kept = 0
+    for _ in 0..<count { kept &+= keep(container) }
+    return kept
+  }
+
   private final class Result: @unchecked Sendable {
     var value = 0
   }
 }
 
-/// Keeps the value (its address's lowest bit, which the optimiser cannot know).
+/// Keeps the value (its address's lowest bit, which the optimiser cannot know), and stores it:
+/// a call with a side effect, which the optimiser cannot take out of the loop even when what it
+/// is given cannot change (a constant reference).
 @inline(never)
-func keep(_ object: AnyObject) -> Int { Int(bitPattern: ObjectIdentifier(object)) & 1 }
+func keep(_ object: AnyObject) -> Int {
+  let bit = Int(bitPattern: ObjectIdentifier(object)) & 1
+  kept.store(bit, ordering: .relaxed)
+  return bit
+}
+
+private let kept = Atomic<Int>(0)

@@ -33,6 +33,9 @@
 // `s14-property-default N`:
 // N reads of `Container.ambient` inside `withAmbient` (on a thread; in a task), where the process
 // default answers, and of an `@Ambient` property after its first read (bound; by the default).
+// `s14-stored N`, `s14-global N`: the baselines, N reads of a class reference in a stored `let`
+// property of an object and of a container in a global constant (`static let`), kept by the same
+// call.
 //
 // `callgrind MODE s6 N THREADS`: builds the S2 graph N times, split over THREADS threads at once,
 // and prints the wall-clock nanoseconds per graph: S6 without the benchmark harness's malloc
@@ -238,7 +241,8 @@ case "s8-time":
     "S8 \(count) rounds\(meanwhile): \(Int(milliseconds)) ms, peak resident \(peak / 1024) MB "
       + "(\((peak - before) / 1024) MB over the \(before / 1024) MB before the rounds)")
   exit(0)
-case "s14-bound", "s14-task", "s14-default", "s14-property", "s14-property-default":
+case "s14-bound", "s14-task", "s14-default", "s14-property", "s14-property-default",
+  "s14-stored", "s14-global":
   // S14: N reads of `Container.ambient` bound with `withAmbient` (on a thread; in a task), given
   // by the process default, and of an `@Ambient` property (bound; by the process default).
   let kept: Int
@@ -247,6 +251,8 @@ case "s14-bound", "s14-task", "s14-default", "s14-property", "s14-property-defau
   case "s14-task": kept = AmbientReads.boundInTask(count)
   case "s14-default": kept = AmbientReads.processDefault(count)
   case "s14-property": kept = AmbientReads.property(count)
+  case "s14-stored": kept = AmbientReads.storedProperty(count)
+  case "s14-global": kept = AmbientReads.globalConstant(count)
   default: kept = AmbientReads.propertyByDefault(count)
   }
   exit(kept == -1 ? 1 : 0)

@@ -16,12 +16,14 @@
 /// ```
 ///
 /// The property resolves on its first read, from the container ambient at that read, and keeps
-/// the value: later reads in the same ambient container cost a read of ``Container/ambient``
-/// and of one stored reference, whatever the component's lifetime. A read under another
-/// ambient container (the same object used by a test with a container of its own) resolves
-/// from that one, so a shared object never hands one test's value to another. Reading with no
-/// ambient container traps with the message of ``Container/ambient``, as does a value that cannot
-/// be resolved (with the resolve's diagnostic).
+/// the value: later reads in the same ambient container cost a read of the ambient container's
+/// address (see ``Container/ambient``) and a comparison, whatever the component's lifetime; the
+/// value is lent where it is kept, not copied out. A read under another ambient container (the
+/// same object used by a test with a container of its own) resolves from that one, once, and
+/// keeps that value while that container lives (the property keeps its first container alive,
+/// not the others), so a shared object never hands one test's value to another. Reading with
+/// no ambient container traps with the message of ``Container/ambient``, as does a value that
+/// cannot be resolved (with the resolve's diagnostic).
 ///
 /// Prefer initializer injection (or ``Injected`` in a class the container builds): an ambient
 /// property hides a dependency that a reader of the initializer cannot see. A copy of the
@@ -50,7 +52,7 @@ public struct Ambient<Value> {
   /// The value, resolved from ``Container/ambient`` on the first read in that container.
   @inlinable
   public var wrappedValue: Value {
-    slot.value(in: Container.ambient)
+    _read { yield slot.value(at: AmbientBinding.address).pointee.value }
   }
 }
 

@@ -20,10 +20,13 @@ extension Container {
   ///
   /// Reading it when no container is bound and no default is set traps with a message that
   /// says so; ``ambientIfSet`` gives `nil` instead.
+  ///
+  /// Where the process default answers and no `withAmbient` ever began in the process, a read
+  /// is a load and a test in the caller's code; once one began, a call that asks the
+  /// concurrency runtime for the task's binding.
   @inlinable
   public static var ambient: Container {
-    if let container = AmbientBinding.unboundDefault { return container }
-    return AmbientBinding.currentOrTrap()
+    AmbientBinding.container
   }
 
   /// The ambient container (see ``ambient``), or `nil` when no container is bound to the task

@@ -55,6 +55,30 @@ import Testing
     }
   }
 
+  @Test func otherTaskLocalsBoundInsideDoNotHideTheContainer() async {
+    let container = Container()
+    await container.withAmbient {
+      await OtherTaskLocal.$value.withValue(1) {
+        #expect(Container.ambient === container)
+        OtherTaskLocal.$value.withValue(2) {
+          #expect(Container.ambient === container)
+        }
+        async let inChild = Container.ambientIfSet
+        #expect(await inChild === container)
+      }
+    }
+  }
+
+  @Test func aBindingEndedInAChildTaskLeavesTheParentsBinding() async {
+    let outer = Container()
+    let inner = Container(parent: outer)
+    await outer.withAmbient {
+      async let fromChild: Bool = inner.withAmbient { Container.ambient === inner }
+      #expect(await fromChild)
+      #expect(Container.ambient === outer)
+    }
+  }
+
   @Test func aDetachedTaskDoesNotInheritTheBinding() async {
     let container = Container()
     await container.withAmbient {
@@ -97,4 +121,8 @@ import Testing
     let message = String(decoding: result.standardErrorContent, as: UTF8.self)
     #expect(message.contains("called again with another container"))
   }
+}
+
+private enum OtherTaskLocal {
+  @TaskLocal static var value = 0
 }

@@ -88,6 +88,39 @@ private final class Almanac {
     #expect(made.count.load(ordering: .relaxed) == 1)
   }
 
+  @Test func readsAlternatingBetweenContainersResolveOncePerContainer() {
+    let made = Made()
+    let app = container("app")
+    let first = container("first", made: made)
+    let second = container("second", made: made)
+    let banner = Almanac()
+    _ = app.withAmbient { banner.clock }
+    for _ in 0..<3 {
+      #expect(first.withAmbient { banner.clock.label } == "first")
+      #expect(second.withAmbient { banner.clock.label } == "second")
+    }
+    #expect(made.count.load(ordering: .relaxed) == 2)
+  }
+
+  @Test func aValueDoesNotKeepAContainerOtherThanTheFirstAlive() {
+    let app = container("app")
+    let banner = Almanac()
+    _ = app.withAmbient { banner.clock }
+    weak var goneContainer: Container?
+    weak var goneClock: FixedClock?
+    do {
+      let test = container("test")
+      goneContainer = test
+      goneClock = test.withAmbient { banner.clock } as? FixedClock
+      #expect(goneClock != nil)
+    }
+    #expect(goneContainer == nil)
+    // Its value is freed on the next read that resolves in another container.
+    #expect(container("next").withAmbient { banner.clock.label } == "next")
+    #expect(goneClock == nil)
+    #expect(app.withAmbient { banner.clock.label } == "app")
+  }
+
   @Test func copiesOfTheWrapperShareTheValue() {
     let made = Made()
     container("app", made: made).withAmbient {

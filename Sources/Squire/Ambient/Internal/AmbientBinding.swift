@@ -1,36 +1,52 @@
 import Synchronization
 
 /// Where `Container.ambient` looks: the task's binding, then the process default.
+///
+/// A read gives the ambient container's address: `Container.ambient` makes the reference from
+/// it (the container is alive: the process default is kept for the life of the process, a
+/// binding's container for as long as the `withAmbient` that made it, which cannot end while
+/// code inside it runs); an `@Ambient` property only compares it, and never touches the
+/// container's reference count.
 @usableFromInline
 enum AmbientBinding {
   /// The innermost `withAmbient` of the current task (inherited by its child tasks, not by a
   /// detached task); on a thread outside any task, the innermost synchronous `withAmbient` of
-  /// that thread.
+  /// that thread. Bound by `withValue` only, never to `nil`; read through ``boundAddress``.
   @TaskLocal static var bound: Container?
 
   /// One word for the two things a read needs, so that it is one load: the process default's
   /// address (set once by `Container.setAmbientDefault(_:)`, retained for the life of the
   /// process; 0 until then) and, in bit 0 (an object's address is aligned), whether a
-  /// `withAmbient` ever began in this process. Until one does, no task can have a binding, and
-  /// a read is this load alone: an app that sets the default and never binds pays no
-  /// task-local lookup (a call into the concurrency runtime, over 150 instructions). The bit is
-  /// never cleared: a task started inside a binding (`Task { }`) keeps it after the binding's
-  /// scope ends.
+  /// `withAmbient` ever began in this process. Until one does, no task can have a binding, and a
+  /// read is this load alone: an app that sets the default and never binds pays no task-local
+  /// lookup. The bit is never cleared: a task started inside a binding (`Task { }`) keeps it
+  /// after the binding's scope ends.
   @usableFromInline
   static let state = Atomic<UInt>(0)
 
   @usableFromInline
   static let everBound: UInt = 1
 
-  /// The process default when no `withAmbient` ever began, read in the caller's code: one load,
-  /// and the reference is used at +0 where the caller only passes it on.
+  /// The key of ``bound`` for the runtime's lookup (the address of its `TaskLocal`, as
+  /// `TaskLocal` passes it), stored by `willBind()` before it sets `everBound`: a read that sees
+  /// the bit sees the key. (`$bound` is a global made on first use: a `swift_once` per read.)
+  static let boundKey = Atomic<UInt>(0)
+
+  /// The ambient container's address: the process default's when no `withAmbient` ever began
+  /// (read in the caller's code: one load and a test), else the task's binding's or the
+  /// default's; traps when there is neither.
   @inlinable @inline(__always)
-  static var unboundDefault: Container? {
+  static var address: UInt {
     let word = state.load(ordering: .acquiring)
-    guard word & everBound == 0, let address = UnsafeRawPointer(bitPattern: word) else {
-      return nil
-    }
-    return Unmanaged<Container>.fromOpaque(address).takeUnretainedValue()
+    if word & everBound == 0, word != 0 { return word }
+    return boundAddressOrTrap(word)
+  }
+
+  /// The ambient container (see ``address``), at +0 until the caller keeps it.
+  @inlinable @inline(__always)
+  static var container: Container {
+    Unmanaged<Container>.fromOpaque(UnsafeRawPointer(bitPattern: address)!)
+      .takeUnretainedValue()
   }
 
   /// The ambient container, or `nil` when nothing is bound to the task and no default is set.
@@ -38,14 +54,43 @@ enum AmbientBinding {
     // Code inside a binding (or in a task that inherited one) comes after the store that
     // preceded the binding, on its own thread or through the task's start.
     let word = state.load(ordering: .acquiring)
-    if word & everBound != 0, let container = bound { return container }
-    guard let address = UnsafeRawPointer(bitPattern: word & ~everBound) else { return nil }
-    return Unmanaged<Container>.fromOpaque(address).takeUnretainedValue()
+    if word & everBound != 0, let address = boundAddress { return container(at: address) }
+    guard word & ~everBound != 0 else { return nil }
+    return container(at: word & ~everBound)
+  }
+
+  /// ``address`` once a binding ever began (or before a default is set), from the `word` the
+  /// caller read in ``state``: the task's binding's, else the process default's; traps when
+  /// there is neither.
+  @usableFromInline
+  static func boundAddressOrTrap(_ word: UInt) -> UInt {
+    if word & everBound != 0, let address = boundAddress { return address }
+    guard word & ~everBound != 0 else { missing() }
+    return word & ~everBound
+  }
+
+  /// The address of the container of the task's binding of ``bound``, once a binding ever
+  /// began, or `nil` when the task has none: the runtime's lookup called directly, as
+  /// `TaskLocal.get()` calls it, without that generic method's copy of the value.
+  static var boundAddress: UInt? {
+    guard let key = UnsafeMutableRawPointer(bitPattern: boundKey.load(ordering: .relaxed)),
+      let value = taskLocalValue(key)
+    else { return nil }
+    // The runtime keeps a binding of `TaskLocal<Container?>` as a `Container?`, never `nil`
+    // here: the address of the object, which the binding retains.
+    return UnsafeRawPointer(value).load(as: UInt.self)
+  }
+
+  /// The container at `address`, which something else keeps alive.
+  static func container(at address: UInt) -> Container {
+    Unmanaged<Container>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeUnretainedValue()
   }
 
   /// Called before a binding begins.
   static func willBind() {
     if state.load(ordering: .relaxed) & everBound == 0 {
+      let key = UInt(bitPattern: Unmanaged.passUnretained($bound).toOpaque())
+      boundKey.store(key, ordering: .relaxed)
       state.bitwiseOr(everBound, ordering: .releasing)
     }
   }
@@ -72,13 +117,6 @@ enum AmbientBinding {
       file: file, line: line)
   }
 
-  /// The task's binding, else the process default; traps when there is neither.
-  @usableFromInline
-  static func currentOrTrap() -> Container {
-    if let container = current { return container }
-    missing()
-  }
-
   /// Traps for a read of `Container.ambient` with nothing to read.
   static func missing() -> Never {
     fatalError(
@@ -89,3 +127,9 @@ enum AmbientBinding {
         + "again inside with `withAmbient`.")
   }
 }
+
+/// The concurrency runtime's task-local lookup, which `TaskLocal.get()` calls: the address where
+/// the current task (or, outside any task, the current thread) keeps its innermost binding of
+/// the `TaskLocal` whose address is `key`, or `nil` when it has none.
+@_silgen_name("swift_task_localValueGet")
+private func taskLocalValue(_ key: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?
