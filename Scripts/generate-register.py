@@ -81,14 +81,7 @@ extension Container {
               }
             }
           },
-          asyncBuild: Linker.asyncBuild(step, repeat each dependencies) {
-            (arguments: repeat each P) throws(ResolutionError) -> Impl in
-            do {
-              return try factory(repeat each arguments)
-            } catch {
-              throw ResolutionError.thrown(error, by: step)
-            }
-          })
+          asyncBuild: Linker.asyncCalling(factory, step, repeat each dependencies))
       })
   }
 
@@ -229,17 +222,44 @@ TEMPLATE = '''
               }}
             }}
           }},
-          asyncBuild: Linker.asyncBuild(step{producers}) {{
-            ({typed}) throws(ResolutionError) -> Impl in
-            do {{
-              return try factory({args})
-            }} catch {{
-              throw ResolutionError.thrown(error, by: step)
-            }}
-          }})
+          asyncBuild: Linker.asyncCalling(factory, step{producers}))
       }})
   }}
 '''
+
+
+CALLING_TEMPLATE = '''
+  /// The async build of a component registered with a synchronous factory of {arity_text}:
+  /// `nil` when no dependency has async parts. Not inlined into `register`: an async resolve
+  /// through a synchronous factory is rare, and specialising it at every call site would cost
+  /// the compiler more than it saves at run time.
+  @usableFromInline
+  @_semantics("optimize.sil.specialize.generic.never")
+  static func asyncCalling<{generics}>(
+    _ factory: @escaping @Sendable ({params}) throws -> Impl, _ step: PathStep{producer_params}
+  ) -> AsyncBody<Impl>? {{
+    asyncBuild(step{producers}) {{ ({typed}) throws(ResolutionError) -> Impl in
+      do {{
+        return try factory({args})
+      }} catch {{
+        throw ResolutionError.thrown(error, by: step)
+      }}
+    }}
+  }}
+'''
+
+
+def calling(arity: int) -> str:
+    names = [f"P{i}" for i in range(1, arity + 1)]
+    return CALLING_TEMPLATE.format(
+        generics=", ".join(["Impl"] + names),
+        params=", ".join(f"consuming {n}" for n in names),
+        producer_params="".join(f", _ d{i}: Producer<{n}>" for i, n in enumerate(names, 1)),
+        producers="".join(f", d{i}" for i in range(1, arity + 1)),
+        typed=", ".join(f"a{i}: {n}" for i, n in enumerate(names, 1)),
+        args=", ".join(f"a{i}" for i in range(1, arity + 1)),
+        arity_text="no parameters" if arity == 0 else (
+            "one parameter" if arity == 1 else f"{arity} parameters"))
 
 
 def overload(arity: int) -> str:
@@ -250,19 +270,18 @@ def overload(arity: int) -> str:
         f"        let d{i} = linker.dependency({n}.self)\n        let b{i} = d{i}.body\n"
         for i, n in enumerate(names, 1))
     calls = ", ".join(f"try b{i}(&context)" for i in range(1, arity + 1))
-    args = ", ".join(f"a{i}" for i in range(1, arity + 1))
     producers = "".join(f", d{i}" for i in range(1, arity + 1))
-    typed = ", ".join(f"a{i}: {n}" for i, n in enumerate(names, 1))
     arity_text = "factories without parameters" if arity == 0 else (
         "factories with one parameter" if arity == 1 else f"factories with {arity} parameters")
-    return TEMPLATE.format(generics=generics, params=params, deps=deps, calls=calls, args=args,
-                           producers=producers, typed=typed, arity_text=arity_text)
+    return TEMPLATE.format(generics=generics, params=params, deps=deps, calls=calls,
+                           producers=producers, arity_text=arity_text)
 
 
 def main() -> None:
     root = pathlib.Path(__file__).resolve().parent.parent
     out = root / "Sources/Squire/Registration/Container+Register.swift"
-    text = HEADER + "".join(overload(a) for a in FAST_ARITIES) + "}\n"
+    text = (HEADER + "".join(overload(a) for a in FAST_ARITIES) + "}\n\nextension Linker {"
+            + "".join(calling(a) for a in FAST_ARITIES) + "}\n")
     out.write_text(text)
     # Keep the output in the repository's format, so that `swift format lint` passes on it.
     subprocess.run(["swift", "format", "format", "--in-place", str(out)], check=True, cwd=root)

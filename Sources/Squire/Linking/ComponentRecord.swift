@@ -230,8 +230,18 @@ final class TypedRecord<Impl>: ComponentRecord, @unchecked Sendable {
   @usableFromInline
   var specializedInjections: ((Linker, TypedRecord<Impl>) -> LinkedInjections<Impl>?)?
 
-  /// The injections linked against `linker`; `nil` when there are none.
+  /// The body of the component with its injections, or in its object graph, in code
+  /// specialised for `Impl`: set by `.injection`, where `Impl` is known. Other components run
+  /// the generic body (`Linker.genericBody(of:_:_:)`), so that `register` compiles none.
   @usableFromInline
+  var specializedBody:
+    ((Linker.LifetimeShape<Impl>, @escaping Body<Impl>, PathStep) -> Body<Impl>?)?
+
+  /// The injections linked against `linker`; `nil` when there are none. Never specialised
+  /// where `register` is: a component without injections compiles no injection code.
+  @usableFromInline
+  @inline(never)
+  @_semantics("optimize.sil.specialize.generic.never")
   func linkInjections(_ linker: Linker) -> LinkedInjections<Impl>? {
     if let specializedInjections { return specializedInjections(linker, self) }
     return linkEveryInjection(linker)

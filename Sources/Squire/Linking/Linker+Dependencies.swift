@@ -13,6 +13,7 @@ extension Linker {
   /// with their async bodies, then calls `make`. `nil` when no dependency has async parts, so
   /// that an async resolve of the component runs its synchronous body.
   @usableFromInline
+  @_semantics("optimize.sil.specialize.generic.never")
   static func asyncBuild<Impl, each P>(
     _ step: PathStep, _ dependencies: repeat Producer<each P>,
     make: @escaping (repeat each P) throws(ResolutionError) -> Impl
@@ -27,6 +28,25 @@ extension Linker {
       try await context.constructAsync(step) { context async throws(ResolutionError) -> Impl in
         let arguments = (repeat try await (each bodies)(&context))
         return try make(repeat each arguments)
+      }
+    }
+  }
+
+  /// The async build of a component registered with a synchronous factory through the
+  /// parameter pack: `nil` when no dependency has async parts. Not inlined into `register`
+  /// (see the fixed-arity forms, generated with it).
+  @usableFromInline
+  @_semantics("optimize.sil.specialize.generic.never")
+  static func asyncCalling<Impl, each P>(
+    _ factory: @escaping @Sendable (repeat each P) throws -> Impl, _ step: PathStep,
+    _ dependencies: repeat Producer<each P>
+  ) -> AsyncBody<Impl>? {
+    asyncBuild(step, repeat each dependencies) {
+      (arguments: repeat each P) throws(ResolutionError) -> Impl in
+      do {
+        return try factory(repeat each arguments)
+      } catch {
+        throw ResolutionError.thrown(error, by: step)
       }
     }
   }

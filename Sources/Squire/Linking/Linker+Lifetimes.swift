@@ -29,26 +29,12 @@ extension Linker {
     switch linked.shape {
     case .general(let body):
       return Producer(body, async: asyncBody)
-    case .injected(let injections):
-      return Producer(
-        { context throws(ResolutionError) -> Impl in
-          let made = try build(&context)
-          try injections.apply(to: made, step: step, context: &context)
-          return made
-        }, async: asyncBody)
-    case .graph(let id, let injections):
-      return Producer(
-        { context throws(ResolutionError) -> Impl in
-          if let graph = context.graph, let existing = graph.instance(id) {
-            return existing as! Impl
-          }
-          let made = try build(&context)
-          // Kept before the injections run, so that a dependency reached from them that needs
-          // this component gets this instance.
-          context.sharedGraph().store(made, as: id)
-          try injections?.apply(to: made, step: step, context: &context)
-          return made
-        }, async: asyncBody)
+    case .injected, .graph:
+      // Specialised only for a component with `.injection`s: see `TypedRecord.specializedBody`.
+      let body =
+        record.specializedBody?(linked.shape, build, step)
+        ?? Self.genericBody(of: linked.shape, build, step)
+      return Producer(body ?? build, async: asyncBody)
     case .perContainer(let home, let homeCell, let owned):
       return Producer(
         { context throws(ResolutionError) -> Impl in
@@ -63,6 +49,46 @@ extension Linker {
         { context throws(ResolutionError) -> Impl in try cell.get(&context, step, owned) },
         async: asyncBody)
     }
+  }
+
+  /// The synchronous body of a prototype with injections, or of an `.objectGraph` component;
+  /// `nil` for another shape. Specialised where `.injection` is written (see
+  /// `TypedRecord.specializedBody`); generic for the other components.
+  @inlinable
+  static func body<Impl>(
+    of shape: LifetimeShape<Impl>, _ build: @escaping Body<Impl>, _ step: PathStep
+  ) -> Body<Impl>? {
+    switch shape {
+    case .injected(let injections):
+      return { context throws(ResolutionError) -> Impl in
+        let made = try build(&context)
+        try injections.apply(to: made, step: step, context: &context)
+        return made
+      }
+    case .graph(let id, let injections):
+      return { context throws(ResolutionError) -> Impl in
+        if let graph = context.graph, let existing = graph.instance(id) {
+          return existing as! Impl
+        }
+        let made = try build(&context)
+        // Kept before the injections run, so that a dependency reached from them that needs
+        // this component gets this instance.
+        context.sharedGraph().store(made, as: id)
+        try injections?.apply(to: made, step: step, context: &context)
+        return made
+      }
+    case .general, .perContainer, .single:
+      return nil
+    }
+  }
+
+  /// ``body(of:_:_:)``, never specialised where `register` is written.
+  @usableFromInline
+  @_semantics("optimize.sil.specialize.generic.never")
+  static func genericBody<Impl>(
+    of shape: LifetimeShape<Impl>, _ build: @escaping Body<Impl>, _ step: PathStep
+  ) -> Body<Impl>? {
+    body(of: shape, build, step)
   }
 
   /// How ``producer(for:build:asyncBuild:)`` specialises a component's synchronous body.
@@ -257,31 +283,29 @@ extension Linker {
       }
       if scope.holdsWeakly {
         return LinkedLifetime(
-          Producer(
-            { context throws(ResolutionError) -> Impl in
-              try scope.cell(for: record, in: &context) { WeakInstance<Impl>() }
-                .get(&context, step, owned)
-            },
-            async: ifAsync(ownedAsync) { ownedAsync in
-              { context async throws(ResolutionError) -> Impl in
-                try await scope.cell(for: record, in: &context) { WeakInstance<Impl>() }
-                  .getAsync(&context, step, ownedAsync)
-              }
-            }))
+          scoped(scope, record, step, owned, ownedAsync) { WeakInstance<Impl>() })
       }
       return LinkedLifetime(
-        Producer(
-          { context throws(ResolutionError) -> Impl in
-            try scope.cell(for: record, in: &context) { SharedInstance<Impl>() }
-              .get(&context, step, owned)
-          },
-          async: ifAsync(ownedAsync) { ownedAsync in
-            { context async throws(ResolutionError) -> Impl in
-              try await scope.cell(for: record, in: &context) { SharedInstance<Impl>() }
-                .getAsync(&context, step, ownedAsync)
-            }
-          }))
+        scoped(scope, record, step, owned, ownedAsync) { SharedInstance<Impl>() })
     }
+  }
+
+  /// A `.scoped` producer: the instance lives in a cell of `scope`'s current period, made by
+  /// `makeCell` (a weak one when the scope holds its instances weakly).
+  func scoped<Impl, Cell: InstanceCell<Impl>>(
+    _ scope: Scope, _ record: ComponentRecord, _ step: PathStep, _ owned: @escaping Body<Impl>,
+    _ ownedAsync: AsyncBody<Impl>?, _ makeCell: @escaping () -> Cell
+  ) -> Producer<Impl> {
+    Producer(
+      { context throws(ResolutionError) -> Impl in
+        try scope.cell(for: record, in: &context, make: makeCell).get(&context, step, owned)
+      },
+      async: ifAsync(ownedAsync) { ownedAsync in
+        { context async throws(ResolutionError) -> Impl in
+          try await scope.cell(for: record, in: &context, make: makeCell)
+            .getAsync(&context, step, ownedAsync)
+        }
+      })
   }
 
   /// A `.perContainer` or `.weak` producer: the instance lives in a cell of the container

@@ -210,16 +210,22 @@ public struct Component<Impl>: Sendable {
         if recordable { checked.accept(dynamicType) }
         return converted
       }
-      // An async or isolated component keeps its async body under every type it is resolved as.
+      // An async or isolated component keeps its async body under every type it is resolved as,
+      // made generically: only the synchronous body is specialised where `.as` is written.
       return Producer<P>(
         { context throws(ResolutionError) -> P in try convert(try base(&context)) },
-        async: ifAsync(producer.asyncBody) { asyncBase in
-          { context async throws(ResolutionError) -> P in try convert(try await asyncBase(&context))
-          }
-        })
+        async: converted(producer.asyncBody, by: convert))
     }
-    container.update(record) { record.forwards.append(forward) }
-    container.forwarded(record, as: forward)
+    container.add(forward, to: record)
     return self
+  }
+}
+
+extension Container {
+  /// Adds `forward` to `record`'s forwards. Not generic: `.as` specialises only the conversion.
+  @usableFromInline
+  func add(_ forward: Forward, to record: ComponentRecord) {
+    update(record) { record.forwards.append(forward) }
+    forwarded(record, as: forward)
   }
 }

@@ -56,14 +56,7 @@ extension Container {
               }
             }
           },
-          asyncBuild: Linker.asyncBuild(step, repeat each dependencies) {
-            (arguments: repeat each P) throws(ResolutionError) -> Impl in
-            do {
-              return try factory(repeat each arguments)
-            } catch {
-              throw ResolutionError.thrown(error, by: step)
-            }
-          })
+          asyncBuild: Linker.asyncCalling(factory, step, repeat each dependencies))
       })
   }
 
@@ -203,14 +196,7 @@ extension Container {
               }
             }
           },
-          asyncBuild: Linker.asyncBuild(step) {
-            () throws(ResolutionError) -> Impl in
-            do {
-              return try factory()
-            } catch {
-              throw ResolutionError.thrown(error, by: step)
-            }
-          })
+          asyncBuild: Linker.asyncCalling(factory, step))
       })
   }
 
@@ -243,14 +229,7 @@ extension Container {
               }
             }
           },
-          asyncBuild: Linker.asyncBuild(step, d1) {
-            (a1: P1) throws(ResolutionError) -> Impl in
-            do {
-              return try factory(a1)
-            } catch {
-              throw ResolutionError.thrown(error, by: step)
-            }
-          })
+          asyncBuild: Linker.asyncCalling(factory, step, d1))
       })
   }
 
@@ -285,14 +264,7 @@ extension Container {
               }
             }
           },
-          asyncBuild: Linker.asyncBuild(step, d1, d2) {
-            (a1: P1, a2: P2) throws(ResolutionError) -> Impl in
-            do {
-              return try factory(a1, a2)
-            } catch {
-              throw ResolutionError.thrown(error, by: step)
-            }
-          })
+          asyncBuild: Linker.asyncCalling(factory, step, d1, d2))
       })
   }
 
@@ -329,14 +301,7 @@ extension Container {
               }
             }
           },
-          asyncBuild: Linker.asyncBuild(step, d1, d2, d3) {
-            (a1: P1, a2: P2, a3: P3) throws(ResolutionError) -> Impl in
-            do {
-              return try factory(a1, a2, a3)
-            } catch {
-              throw ResolutionError.thrown(error, by: step)
-            }
-          })
+          asyncBuild: Linker.asyncCalling(factory, step, d1, d2, d3))
       })
   }
 
@@ -377,14 +342,7 @@ extension Container {
               }
             }
           },
-          asyncBuild: Linker.asyncBuild(step, d1, d2, d3, d4) {
-            (a1: P1, a2: P2, a3: P3, a4: P4) throws(ResolutionError) -> Impl in
-            do {
-              return try factory(a1, a2, a3, a4)
-            } catch {
-              throw ResolutionError.thrown(error, by: step)
-            }
-          })
+          asyncBuild: Linker.asyncCalling(factory, step, d1, d2, d3, d4))
       })
   }
 
@@ -429,14 +387,7 @@ extension Container {
               }
             }
           },
-          asyncBuild: Linker.asyncBuild(step, d1, d2, d3, d4, d5) {
-            (a1: P1, a2: P2, a3: P3, a4: P4, a5: P5) throws(ResolutionError) -> Impl in
-            do {
-              return try factory(a1, a2, a3, a4, a5)
-            } catch {
-              throw ResolutionError.thrown(error, by: step)
-            }
-          })
+          asyncBuild: Linker.asyncCalling(factory, step, d1, d2, d3, d4, d5))
       })
   }
 
@@ -484,14 +435,7 @@ extension Container {
               }
             }
           },
-          asyncBuild: Linker.asyncBuild(step, d1, d2, d3, d4, d5, d6) {
-            (a1: P1, a2: P2, a3: P3, a4: P4, a5: P5, a6: P6) throws(ResolutionError) -> Impl in
-            do {
-              return try factory(a1, a2, a3, a4, a5, a6)
-            } catch {
-              throw ResolutionError.thrown(error, by: step)
-            }
-          })
+          asyncBuild: Linker.asyncCalling(factory, step, d1, d2, d3, d4, d5, d6))
       })
   }
 
@@ -542,15 +486,7 @@ extension Container {
               }
             }
           },
-          asyncBuild: Linker.asyncBuild(step, d1, d2, d3, d4, d5, d6, d7) {
-            (a1: P1, a2: P2, a3: P3, a4: P4, a5: P5, a6: P6, a7: P7) throws(ResolutionError) -> Impl
-            in
-            do {
-              return try factory(a1, a2, a3, a4, a5, a6, a7)
-            } catch {
-              throw ResolutionError.thrown(error, by: step)
-            }
-          })
+          asyncBuild: Linker.asyncCalling(factory, step, d1, d2, d3, d4, d5, d6, d7))
       })
   }
 
@@ -603,15 +539,201 @@ extension Container {
               }
             }
           },
-          asyncBuild: Linker.asyncBuild(step, d1, d2, d3, d4, d5, d6, d7, d8) {
-            (a1: P1, a2: P2, a3: P3, a4: P4, a5: P5, a6: P6, a7: P7, a8: P8) throws(ResolutionError)
-              -> Impl in
-            do {
-              return try factory(a1, a2, a3, a4, a5, a6, a7, a8)
-            } catch {
-              throw ResolutionError.thrown(error, by: step)
-            }
-          })
+          asyncBuild: Linker.asyncCalling(factory, step, d1, d2, d3, d4, d5, d6, d7, d8))
       })
+  }
+}
+
+extension Linker {
+  /// The async build of a component registered with a synchronous factory of no parameters:
+  /// `nil` when no dependency has async parts. Not inlined into `register`: an async resolve
+  /// through a synchronous factory is rare, and specialising it at every call site would cost
+  /// the compiler more than it saves at run time.
+  @usableFromInline
+  @_semantics("optimize.sil.specialize.generic.never")
+  static func asyncCalling<Impl>(
+    _ factory: @escaping @Sendable () throws -> Impl, _ step: PathStep
+  ) -> AsyncBody<Impl>? {
+    asyncBuild(step) { () throws(ResolutionError) -> Impl in
+      do {
+        return try factory()
+      } catch {
+        throw ResolutionError.thrown(error, by: step)
+      }
+    }
+  }
+
+  /// The async build of a component registered with a synchronous factory of one parameter:
+  /// `nil` when no dependency has async parts. Not inlined into `register`: an async resolve
+  /// through a synchronous factory is rare, and specialising it at every call site would cost
+  /// the compiler more than it saves at run time.
+  @usableFromInline
+  @_semantics("optimize.sil.specialize.generic.never")
+  static func asyncCalling<Impl, P1>(
+    _ factory: @escaping @Sendable (consuming P1) throws -> Impl, _ step: PathStep,
+    _ d1: Producer<P1>
+  ) -> AsyncBody<Impl>? {
+    asyncBuild(step, d1) { (a1: P1) throws(ResolutionError) -> Impl in
+      do {
+        return try factory(a1)
+      } catch {
+        throw ResolutionError.thrown(error, by: step)
+      }
+    }
+  }
+
+  /// The async build of a component registered with a synchronous factory of 2 parameters:
+  /// `nil` when no dependency has async parts. Not inlined into `register`: an async resolve
+  /// through a synchronous factory is rare, and specialising it at every call site would cost
+  /// the compiler more than it saves at run time.
+  @usableFromInline
+  @_semantics("optimize.sil.specialize.generic.never")
+  static func asyncCalling<Impl, P1, P2>(
+    _ factory: @escaping @Sendable (consuming P1, consuming P2) throws -> Impl, _ step: PathStep,
+    _ d1: Producer<P1>, _ d2: Producer<P2>
+  ) -> AsyncBody<Impl>? {
+    asyncBuild(step, d1, d2) { (a1: P1, a2: P2) throws(ResolutionError) -> Impl in
+      do {
+        return try factory(a1, a2)
+      } catch {
+        throw ResolutionError.thrown(error, by: step)
+      }
+    }
+  }
+
+  /// The async build of a component registered with a synchronous factory of 3 parameters:
+  /// `nil` when no dependency has async parts. Not inlined into `register`: an async resolve
+  /// through a synchronous factory is rare, and specialising it at every call site would cost
+  /// the compiler more than it saves at run time.
+  @usableFromInline
+  @_semantics("optimize.sil.specialize.generic.never")
+  static func asyncCalling<Impl, P1, P2, P3>(
+    _ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3) throws -> Impl,
+    _ step: PathStep, _ d1: Producer<P1>, _ d2: Producer<P2>, _ d3: Producer<P3>
+  ) -> AsyncBody<Impl>? {
+    asyncBuild(step, d1, d2, d3) { (a1: P1, a2: P2, a3: P3) throws(ResolutionError) -> Impl in
+      do {
+        return try factory(a1, a2, a3)
+      } catch {
+        throw ResolutionError.thrown(error, by: step)
+      }
+    }
+  }
+
+  /// The async build of a component registered with a synchronous factory of 4 parameters:
+  /// `nil` when no dependency has async parts. Not inlined into `register`: an async resolve
+  /// through a synchronous factory is rare, and specialising it at every call site would cost
+  /// the compiler more than it saves at run time.
+  @usableFromInline
+  @_semantics("optimize.sil.specialize.generic.never")
+  static func asyncCalling<Impl, P1, P2, P3, P4>(
+    _ factory:
+      @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4) throws -> Impl,
+    _ step: PathStep, _ d1: Producer<P1>, _ d2: Producer<P2>, _ d3: Producer<P3>, _ d4: Producer<P4>
+  ) -> AsyncBody<Impl>? {
+    asyncBuild(step, d1, d2, d3, d4) {
+      (a1: P1, a2: P2, a3: P3, a4: P4) throws(ResolutionError) -> Impl in
+      do {
+        return try factory(a1, a2, a3, a4)
+      } catch {
+        throw ResolutionError.thrown(error, by: step)
+      }
+    }
+  }
+
+  /// The async build of a component registered with a synchronous factory of 5 parameters:
+  /// `nil` when no dependency has async parts. Not inlined into `register`: an async resolve
+  /// through a synchronous factory is rare, and specialising it at every call site would cost
+  /// the compiler more than it saves at run time.
+  @usableFromInline
+  @_semantics("optimize.sil.specialize.generic.never")
+  static func asyncCalling<Impl, P1, P2, P3, P4, P5>(
+    _ factory:
+      @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5)
+      throws -> Impl, _ step: PathStep, _ d1: Producer<P1>, _ d2: Producer<P2>, _ d3: Producer<P3>,
+    _ d4: Producer<P4>, _ d5: Producer<P5>
+  ) -> AsyncBody<Impl>? {
+    asyncBuild(step, d1, d2, d3, d4, d5) {
+      (a1: P1, a2: P2, a3: P3, a4: P4, a5: P5) throws(ResolutionError) -> Impl in
+      do {
+        return try factory(a1, a2, a3, a4, a5)
+      } catch {
+        throw ResolutionError.thrown(error, by: step)
+      }
+    }
+  }
+
+  /// The async build of a component registered with a synchronous factory of 6 parameters:
+  /// `nil` when no dependency has async parts. Not inlined into `register`: an async resolve
+  /// through a synchronous factory is rare, and specialising it at every call site would cost
+  /// the compiler more than it saves at run time.
+  @usableFromInline
+  @_semantics("optimize.sil.specialize.generic.never")
+  static func asyncCalling<Impl, P1, P2, P3, P4, P5, P6>(
+    _ factory:
+      @escaping @Sendable (
+        consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6
+      ) throws -> Impl, _ step: PathStep, _ d1: Producer<P1>, _ d2: Producer<P2>,
+    _ d3: Producer<P3>, _ d4: Producer<P4>, _ d5: Producer<P5>, _ d6: Producer<P6>
+  ) -> AsyncBody<Impl>? {
+    asyncBuild(step, d1, d2, d3, d4, d5, d6) {
+      (a1: P1, a2: P2, a3: P3, a4: P4, a5: P5, a6: P6) throws(ResolutionError) -> Impl in
+      do {
+        return try factory(a1, a2, a3, a4, a5, a6)
+      } catch {
+        throw ResolutionError.thrown(error, by: step)
+      }
+    }
+  }
+
+  /// The async build of a component registered with a synchronous factory of 7 parameters:
+  /// `nil` when no dependency has async parts. Not inlined into `register`: an async resolve
+  /// through a synchronous factory is rare, and specialising it at every call site would cost
+  /// the compiler more than it saves at run time.
+  @usableFromInline
+  @_semantics("optimize.sil.specialize.generic.never")
+  static func asyncCalling<Impl, P1, P2, P3, P4, P5, P6, P7>(
+    _ factory:
+      @escaping @Sendable (
+        consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6,
+        consuming P7
+      ) throws -> Impl, _ step: PathStep, _ d1: Producer<P1>, _ d2: Producer<P2>,
+    _ d3: Producer<P3>, _ d4: Producer<P4>, _ d5: Producer<P5>, _ d6: Producer<P6>,
+    _ d7: Producer<P7>
+  ) -> AsyncBody<Impl>? {
+    asyncBuild(step, d1, d2, d3, d4, d5, d6, d7) {
+      (a1: P1, a2: P2, a3: P3, a4: P4, a5: P5, a6: P6, a7: P7) throws(ResolutionError) -> Impl in
+      do {
+        return try factory(a1, a2, a3, a4, a5, a6, a7)
+      } catch {
+        throw ResolutionError.thrown(error, by: step)
+      }
+    }
+  }
+
+  /// The async build of a component registered with a synchronous factory of 8 parameters:
+  /// `nil` when no dependency has async parts. Not inlined into `register`: an async resolve
+  /// through a synchronous factory is rare, and specialising it at every call site would cost
+  /// the compiler more than it saves at run time.
+  @usableFromInline
+  @_semantics("optimize.sil.specialize.generic.never")
+  static func asyncCalling<Impl, P1, P2, P3, P4, P5, P6, P7, P8>(
+    _ factory:
+      @escaping @Sendable (
+        consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6,
+        consuming P7, consuming P8
+      ) throws -> Impl, _ step: PathStep, _ d1: Producer<P1>, _ d2: Producer<P2>,
+    _ d3: Producer<P3>, _ d4: Producer<P4>, _ d5: Producer<P5>, _ d6: Producer<P6>,
+    _ d7: Producer<P7>, _ d8: Producer<P8>
+  ) -> AsyncBody<Impl>? {
+    asyncBuild(step, d1, d2, d3, d4, d5, d6, d7, d8) {
+      (a1: P1, a2: P2, a3: P3, a4: P4, a5: P5, a6: P6, a7: P7, a8: P8) throws(ResolutionError)
+        -> Impl in
+      do {
+        return try factory(a1, a2, a3, a4, a5, a6, a7, a8)
+      } catch {
+        throw ResolutionError.thrown(error, by: step)
+      }
+    }
   }
 }

@@ -75,10 +75,11 @@ final class SharedInstance<T>: OnceCell<T>, InstanceCell, @unchecked Sendable {
     return try create(&context, step, make)
   }
 
-  /// Makes the instance, or waits for the resolve that makes it. Inlined where the component
-  /// is linked, so that the instance is handed over in code specialised for its type (no
-  /// generic metadata looked up); the protocol itself is not generic.
-  @inlinable
+  /// Makes the instance, or waits for the resolve that makes it. Not inlined where the
+  /// component is linked: it runs once per cell, and a copy specialised at every `register`
+  /// call site would cost the compiler more than it saves.
+  @usableFromInline
+  @_semantics("optimize.sil.specialize.generic.never")
   func create(
     _ context: inout ResolutionContext, _ step: PathStep, _ make: Body<T>
   ) throws(ResolutionError) -> T {
