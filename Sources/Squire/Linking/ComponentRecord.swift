@@ -61,6 +61,39 @@ struct Forward: Sendable {
     self.wrap = wrap
   }
 
+  /// The forward of a component of type `Impl` as `P`: `body` makes the synchronous body
+  /// that converts each instance of the component's (specialised where `.as` is written); the
+  /// rest is made here, generically.
+  @usableFromInline
+  init<Impl, P>(
+    type: P.Type, qualifier: Qualifier, from: Impl.Type,
+    body: @escaping @Sendable (@escaping Body<Impl>, CheckedType) -> Body<P>
+  ) {
+    self.init(type: P.self, qualifier: qualifier, wrap: Self.wrapping(Impl.self, P.self, body))
+  }
+
+  @usableFromInline
+  @_semantics("optimize.sil.specialize.generic.never")
+  static func wrapping<Impl, P>(
+    _: Impl.Type, _: P.Type,
+    _ body: @escaping @Sendable (@escaping Body<Impl>, CheckedType) -> Body<P>
+  ) -> @Sendable (AnyProducer) -> AnyProducer {
+    { main in
+      if P.self == Impl.self { return main }
+      let producer = unsafeDowncast(main, to: Producer<Impl>.self)
+      let checked = CheckedType(recordable: !holdsValuesOfVariousTypes(Impl.self))
+      // An async or isolated component keeps its async body under every type it is resolved
+      // as.
+      return Producer<P>(
+        body(producer.body, checked),
+        async: ifAsync(producer.asyncBody) { asyncBody in
+          { context async throws(ResolutionError) -> P in
+            try checked.convert(try await asyncBody(&context), to: P.self)
+          }
+        })
+    }
+  }
+
   var type: ObjectIdentifier { ObjectIdentifier(forwardedType) }
 
   // Names are made only for messages: describing a type costs thousands of instructions, and

@@ -7,13 +7,15 @@ extension Linker {
   /// dependencies has async or isolated parts; the producer gets an async body when it or an
   /// injection has.
   ///
-  /// Specialised for each component type (it is inlined into `register`), but only for what a
-  /// synchronous resolve runs every time: the body of a prototype with injections, of an
-  /// object-graph component, and the cache reads of `.perContainer` and `.single`. The rest
-  /// (async bodies, cleanups, `.weak`, `.scoped`, making a cached instance) is built once,
-  /// generically, by ``lifetimeProducer(for:injections:build:asyncBuild:)``, so that a composition root
-  /// with thousands of `register` calls compiles in a fraction of the time.
-  @inlinable
+  /// Never specialised where `register` is written: a `register` call site specialises `build`
+  /// (the factory's call) alone, and `.as` its conversion, so that a composition root with
+  /// thousands of `register` calls compiles in a fraction of the time. The cache reads of
+  /// `.perContainer` and `.single` run generically (an atomic load and a copy of the instance);
+  /// a component with `.injection`s has its body specialised where they are written (see
+  /// `TypedRecord.specializedBody`).
+  @usableFromInline
+  @inline(never)
+  @_semantics("optimize.sil.specialize.generic.never")
   func producer<Impl>(
     for record: TypedRecord<Impl>, build: @escaping Body<Impl>, asyncBuild: AsyncBody<Impl>?
   ) -> Producer<Impl> {
@@ -40,7 +42,10 @@ extension Linker {
         { context throws(ResolutionError) -> Impl in
           let cell =
             ObjectIdentifier(context.container) == home
-            ? homeCell : context.container.cell(for: record) { SharedInstance<Impl>(sharing: $0) }
+            ? homeCell
+            : context.container.cell(for: record) {
+              SharedInstance<Impl>(sharing: $0, holdsObject: homeCell.holdsObject)
+            }
           if _slowPath(context.container.owned.isClosed) { throw Self.closed(step) }
           return try cell.get(&context, step, owned)
         }, async: asyncBody)
@@ -217,10 +222,13 @@ extension Linker {
         return LinkedLifetime(
           perContainer(record, step, owned, ownedAsync) { WeakInstance<Impl>(sharing: $0) })
       }
+      let holdsObject = Impl.self is AnyObject.Type
       let producer = perContainer(record, step, owned, ownedAsync) {
-        SharedInstance<Impl>(sharing: $0)
+        SharedInstance<Impl>(sharing: $0, holdsObject: holdsObject)
       }
-      let homeCell = container.cell(for: record) { SharedInstance<Impl>(sharing: $0) }
+      let homeCell = container.cell(for: record) {
+        SharedInstance<Impl>(sharing: $0, holdsObject: holdsObject)
+      }
       return LinkedLifetime(
         .perContainer(ObjectIdentifier(container), homeCell, owned), async: producer.asyncBody)
     case .single:

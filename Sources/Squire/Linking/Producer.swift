@@ -114,18 +114,6 @@ func lifted<T>(_ body: @escaping Body<T>) -> AsyncBody<T> {
   { context async throws(ResolutionError) -> T in try body(&context) }
 }
 
-/// `asyncBody`'s values converted by `convert`, or `nil` without an async body: the async body
-/// of a forwarded component (`.as`), built once, generically, rather than specialised at every
-/// call site.
-@usableFromInline
-@_semantics("optimize.sil.specialize.generic.never")
-func converted<T, U>(
-  _ asyncBody: AsyncBody<T>?, by convert: @escaping @Sendable (consuming T) throws(ResolutionError) -> U
-) -> AsyncBody<U>? {
-  guard let asyncBody else { return nil }
-  return { context async throws(ResolutionError) -> U in try convert(try await asyncBody(&context)) }
-}
-
 /// `make(body)` when there is an async body, `nil` otherwise: how a producer that wraps another
 /// gets an async body exactly when the wrapped one has one.
 @inlinable

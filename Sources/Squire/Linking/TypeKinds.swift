@@ -42,8 +42,44 @@ final class CheckedType: Sendable {
   @usableFromInline
   let value = Atomic<UInt>(0)
 
+  /// Whether an accepted type is kept: not for an existential component, whose instances can
+  /// each be of another type that `type(of:)` cannot tell apart here.
   @usableFromInline
-  init() {}
+  let recordable: Bool
+
+  @usableFromInline
+  init(recordable: Bool) {
+    self.recordable = recordable
+  }
+
+  /// `made` as a `P`. `as!` from a type that statically conforms is folded into a plain
+  /// conversion by the optimiser; `as?` is not (it asks the runtime for the conformance every
+  /// time). So `as!` is used only for an instance of the dynamic type that `as?` already
+  /// accepted: the same type every time for a struct or an enum, the class of each instance for
+  /// a class, whose subclasses are checked in their turn. A factory that returns something else
+  /// later gets an error, never a crash.
+  @inlinable
+  @inline(__always)
+  func convert<Impl, P>(_ made: consuming Impl, to: P.Type) throws(ResolutionError) -> P {
+    let instance = made
+    if _fastPath(accepted(ObjectIdentifier(Swift.type(of: instance)))) {
+      return (consume instance) as! P
+    }
+    return try convertChecking(instance, to: P.self)
+  }
+
+  /// ``convert(_:to:)`` for a type not accepted yet: asks the runtime.
+  @usableFromInline
+  @_semantics("optimize.sil.specialize.generic.never")
+  func convertChecking<Impl, P>(_ instance: Impl, to: P.Type) throws(ResolutionError) -> P {
+    guard let converted = instance as? P else {
+      throw ResolutionError(
+        reason: .notConvertible(
+          component: String(describing: Impl.self), type: String(describing: P.self)))
+    }
+    if recordable { accept(ObjectIdentifier(Swift.type(of: instance))) }
+    return converted
+  }
 
   @inlinable
   func accepted(_ type: ObjectIdentifier) -> Bool {

@@ -181,40 +181,14 @@ public struct Component<Impl>: Sendable {
     return self
   }
 
+  /// Specialised where `.as` is written for the conversion alone: the body that converts each
+  /// instance. The rest (the async body, the checks made once) is generic, in ``Forward``.
   @inlinable
   func forward<P>(_ type: P.Type, qualifier: Qualifier) -> Component<Impl> {
-    let forward = Forward(type: P.self, qualifier: qualifier) { main in
-      if P.self == Impl.self { return main }
-      let producer = unsafeDowncast(main, to: Producer<Impl>.self)
-      let base = producer.body
-      let checked = CheckedType()
-      // An existential's instances can each be of another type, and `type(of:)` cannot tell
-      // them apart here: every one of them is checked.
-      let recordable = !holdsValuesOfVariousTypes(Impl.self)
-      @inline(__always)
-      @Sendable func convert(_ made: consuming Impl) throws(ResolutionError) -> P {
-        let instance = made
-        // `as!` from a type that statically conforms is folded into a plain conversion by the
-        // optimiser; `as?` is not (it asks the runtime for the conformance every time). So `as!`
-        // is used only for an instance of the dynamic type that `as?` already accepted: the
-        // same type every time for a struct or an enum, the class of each instance for a class,
-        // whose subclasses are checked in their turn. A factory that returns something else
-        // later gets an error, never a crash.
-        let dynamicType = ObjectIdentifier(Swift.type(of: instance))
-        if _fastPath(checked.accepted(dynamicType)) { return (consume instance) as! P }
-        guard let converted = instance as? P else {
-          throw ResolutionError(
-            reason: .notConvertible(
-              component: String(describing: Impl.self), type: String(describing: P.self)))
-        }
-        if recordable { checked.accept(dynamicType) }
-        return converted
+    let forward = Forward(type: P.self, qualifier: qualifier, from: Impl.self) { base, checked in
+      { context throws(ResolutionError) -> P in
+        try checked.convert(try base(&context), to: P.self)
       }
-      // An async or isolated component keeps its async body under every type it is resolved as,
-      // made generically: only the synchronous body is specialised where `.as` is written.
-      return Producer<P>(
-        { context throws(ResolutionError) -> P in try convert(try base(&context)) },
-        async: converted(producer.asyncBody, by: convert))
     }
     container.add(forward, to: record)
     return self

@@ -28,28 +28,41 @@ final class SharedInstance<T>: OnceCell<T>, InstanceCell, @unchecked Sendable {
   @usableFromInline
   var stored: AnyObject?
 
-  /// The instance, once `ready`; in code specialised for `T`, the test of its kind is folded.
+  /// Whether `T` is a class, so that ``stored`` is the instance itself: asked once, when the
+  /// cell is made, since the cache is read in generic code, where asking costs a runtime cast.
+  @usableFromInline
+  let holdsObject: Bool
+
+  /// The instance, once `ready`.
   @inlinable
   @inline(__always)
   var value: T {
     let object = stored.unsafelyUnwrapped
-    if T.self is AnyObject.Type { return unsafeBitCast(object, to: T.self) }
+    if holdsObject { return unsafeBitCast(object, to: T.self) }
     return unsafeDowncast(object, to: InstanceBox<T>.self).value
   }
 
   /// What ``stored`` keeps for `instance`.
   @inlinable
   @inline(__always)
-  static func storage(for instance: T) -> AnyObject {
-    if T.self is AnyObject.Type { return unsafeBitCast(instance, to: AnyObject.self) }
+  func storage(for instance: T) -> AnyObject {
+    if holdsObject { return unsafeBitCast(instance, to: AnyObject.self) }
     return InstanceBox(instance)
   }
 
   @usableFromInline
-  override init() { super.init() }
+  init(holdsObject: Bool = T.self is AnyObject.Type) {
+    self.holdsObject = holdsObject
+    super.init()
+  }
 
+  /// A cell that shares `lock`; `holdsObject` is `T.self is AnyObject.Type`, which a caller
+  /// that makes many cells asks once.
   @usableFromInline
-  override init(sharing lock: ConditionLock) { super.init(sharing: lock) }
+  init(sharing lock: ConditionLock, holdsObject: Bool = T.self is AnyObject.Type) {
+    self.holdsObject = holdsObject
+    super.init(sharing: lock)
+  }
 
   override func current() -> T? {
     ready.load(ordering: .relaxed) ? value : nil
@@ -58,7 +71,7 @@ final class SharedInstance<T>: OnceCell<T>, InstanceCell, @unchecked Sendable {
   override func holdsInstance() -> Bool { ready.load(ordering: .relaxed) }
 
   override func store(_ instance: T) {
-    stored = Self.storage(for: instance)
+    stored = storage(for: instance)
     ready.store(true, ordering: .releasing)
   }
 
@@ -104,7 +117,7 @@ final class SharedInstance<T>: OnceCell<T>, InstanceCell, @unchecked Sendable {
     } else {
       // Only the creator writes it; readers read it once `ready` is set (with release
       // ordering, by `endCreation`).
-      stored = Self.storage(for: made)
+      stored = storage(for: made)
       endCreation(published: true)
     }
     return made
