@@ -265,10 +265,12 @@ final class TypedRecord<Impl>: ComponentRecord, @unchecked Sendable {
 
   /// The body of the component with its injections, or in its object graph, in code
   /// specialised for `Impl`: set by `.injection`, where `Impl` is known. Other components run
-  /// the generic body (`Linker.genericBody(of:_:_:)`), so that `register` compiles none.
+  /// the generic body (`Linker.body(of:_:_:)`), so that `register` compiles none.
+  /// Takes and gives producers, not bare closures, which would be wrapped in reabstraction
+  /// thunks on their way between specialised and generic code.
   @usableFromInline
   var specializedBody:
-    ((Linker.LifetimeShape<Impl>, @escaping Body<Impl>, PathStep) -> Body<Impl>?)?
+    ((Linker.LifetimeShape<Impl>, Producer<Impl>, PathStep) -> Producer<Impl>?)?
 
   /// The injections linked against `linker`; `nil` when there are none. Never specialised
   /// where `register` is: a component without injections compiles no injection code.

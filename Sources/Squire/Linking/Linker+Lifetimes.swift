@@ -33,10 +33,10 @@ extension Linker {
       return Producer(body, async: asyncBody)
     case .injected, .graph:
       // Specialised only for a component with `.injection`s: see `TypedRecord.specializedBody`.
-      let body =
-        record.specializedBody?(linked.shape, build, step)
-        ?? Self.genericBody(of: linked.shape, build, step)
-      return Producer(body ?? build, async: asyncBody)
+      if let specialized = record.specializedBody?(linked.shape, Producer(build), step) {
+        return Producer(specialized.body, async: asyncBody)
+      }
+      return Producer(Self.body(of: linked.shape, build, step) ?? build, async: asyncBody)
     case .perContainer(let home, let homeCell, let owned):
       return Producer(
         { context throws(ResolutionError) -> Impl in
@@ -85,15 +85,6 @@ extension Linker {
     case .general, .perContainer, .single:
       return nil
     }
-  }
-
-  /// ``body(of:_:_:)``, never specialised where `register` is written.
-  @usableFromInline
-  @_semantics("optimize.sil.specialize.generic.never")
-  static func genericBody<Impl>(
-    of shape: LifetimeShape<Impl>, _ build: @escaping Body<Impl>, _ step: PathStep
-  ) -> Body<Impl>? {
-    body(of: shape, build, step)
   }
 
   /// How ``producer(for:build:asyncBuild:)`` specialises a component's synchronous body.

@@ -224,7 +224,9 @@ extension Component where Impl: AnyObject {
       record.injections.append(injection)
       // Made here, where `Impl` is known: linking the injections is specialised for it.
       record.specializedInjections = { linker, record in record.linkEveryInjection(linker) }
-      record.specializedBody = { shape, build, step in Linker.body(of: shape, build, step) }
+      record.specializedBody = { shape, build, step in
+        Linker.body(of: shape, build.body, step).map { Producer($0) }
+      }
     }
     return self
   }
