@@ -269,8 +269,7 @@ final class TypedRecord<Impl>: ComponentRecord, @unchecked Sendable {
   /// Takes and gives producers, not bare closures, which would be wrapped in reabstraction
   /// thunks on their way between specialised and generic code.
   @usableFromInline
-  var specializedBody:
-    ((Linker.LifetimeShape<Impl>, Producer<Impl>, PathStep) -> Producer<Impl>?)?
+  var specializedBody: ((Linker.LifetimeShape<Impl>, Producer<Impl>, PathStep) -> Producer<Impl>?)?
 
   /// The injections linked against `linker`; `nil` when there are none. Never specialised
   /// where `register` is: a component without injections compiles no injection code.
