@@ -66,9 +66,28 @@ struct ContainerFunction {
   /// (the container is `self`).
   let containerParameter: Int?
   let parameterNames: [String]
+  /// Which parameters have a default value: a call may leave them out.
+  let defaulted: [Bool]
   let body: CodeBlockSyntax
   let file: SourceFileInfo
   let isStaticInType: String?
+
+  /// The parameter each argument of a call with `labels` is given to; nil when such a call
+  /// cannot be this function's.
+  func parameters(forLabels labels: [String]) -> [Int]? {
+    var positions: [Int] = []
+    var parameter = 0
+    for label in labels {
+      while parameter < self.labels.count, self.labels[parameter] != label {
+        guard defaulted[parameter] else { return nil }
+        parameter += 1
+      }
+      guard parameter < self.labels.count else { return nil }
+      positions.append(parameter)
+      parameter += 1
+    }
+    return defaulted[parameter...].allSatisfy { $0 } ? positions : nil
+  }
 }
 
 /// A function of the target whose result is a `Container` it makes.
@@ -76,6 +95,8 @@ struct ContainerMaker {
   let name: String
   let scope: String
   let labels: [String]
+  /// Its parameters' names and types: a factory may return one (`register { logger }`).
+  let parameters: [(name: String, type: TypeSyntax)]
   let body: CodeBlockSyntax
   let file: SourceFileInfo
 }
@@ -85,7 +106,10 @@ final class SourceFileInfo {
   let path: String
   let tree: SourceFileSyntax
   let converter: SourceLocationConverter
-  let importsSquire: Bool
+  /// The modules it imports: Squire's own packages' functions are read in a file that imports
+  /// them (`register(configuration:)`, `RequestScopeMiddleware(container)`).
+  let imports: Set<String>
+  var importsSquire: Bool { imports.contains("Squire") }
   let text: String
 
   init(path: String, text: String, tree: SourceFileSyntax) {
@@ -93,10 +117,8 @@ final class SourceFileInfo {
     self.text = text
     self.tree = tree
     self.converter = SourceLocationConverter(fileName: path, tree: tree)
-    importsSquire = tree.statements.contains { item in
-      guard let decl = item.item.as(ImportDeclSyntax.self) else { return false }
-      return decl.path.first?.name.text == "Squire"
-    }
+    imports = Set(
+      tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text })
   }
 
   func location(of node: some SyntaxProtocol) -> Location {
@@ -124,6 +146,9 @@ final class DeclarationIndex {
   var containerMakers: [String: [ContainerMaker]] = [:]
   /// Static `load(container:)` bodies by the qualified name of their type.
   var partLoads: [String: ContainerFunction] = [:]
+  /// Types of other modules the tool knows all of: SquireConfiguration's `ConfigurationSource`
+  /// in a target that uses it (a final class, provided only by registrations of it).
+  var knownOfOtherModules: Set<String> = []
   /// The target declares a type named `Container` of its own: the tool cannot tell them apart.
   var shadowsContainer = false
   /// Types and typealiases declared inside the function being read: they hide the target's
@@ -151,7 +176,7 @@ final class DeclarationIndex {
   }
 }
 
-private final class DeclarationVisitor: SyntaxVisitor {
+private final class DeclarationVisitor: SyntaxAnyVisitor {
   let index: DeclarationIndex
   let file: SourceFileInfo
   var scope: [String] = []
@@ -166,89 +191,44 @@ private final class DeclarationVisitor: SyntaxVisitor {
 
   var scopeName: String { scope.joined(separator: ".") }
 
-  private func enter(
-    _ name: String, _ kind: TypeDeclaration.Kind, inheritance: InheritanceClauseSyntax?,
-    generic: Bool, attributes: AttributeListSyntax, modifiers: DeclModifierListSyntax
-  ) {
-    let qualified = (scope + [name]).joined(separator: ".")
-    let isPrivate = isPrivateAccess(modifiers)
-    if qualified == "Container" { index.shadowsContainer = true }
-    let declaration = index.types[qualified] ?? TypeDeclaration(name: qualified, kind: kind)
-    declaration.isGeneric = declaration.isGeneric || generic || genericDepth > 0
-    declaration.isMainActor = declaration.isMainActor || hasMainActor(attributes)
-    for inherited in inheritance?.inheritedTypes ?? [] {
-      declaration.inherited.append((typeText(inherited.type), scopeName))
-    }
-    declaration.isPrivate = declaration.isPrivate || isPrivate || privateDepth > 0
-    index.types[qualified] = declaration
-    scope.append(name)
-    if generic { genericDepth += 1 }
-    privateStack.append(isPrivate)
-    if isPrivate { privateDepth += 1 }
+  /// Classes, structs, enums, actors and protocols: entered before their members, left after
+  /// them. A protocol's members are not read.
+  override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+    guard let declaration = TypeDeclarationSyntax(node) else { return .visitChildren }
+    enter(declaration)
+    return declaration.kind == .protocol ? .skipChildren : .visitChildren
   }
 
-  private func leave(generic: Bool) {
+  override func visitAnyPost(_ node: Syntax) {
+    guard TypeDeclarationSyntax(node) != nil else { return }
     scope.removeLast()
-    if generic { genericDepth -= 1 }
-    if privateStack.removeLast() { privateDepth -= 1 }
+    let left = entered.removeLast()
+    if left.generic { genericDepth -= 1 }
+    if left.private { privateDepth -= 1 }
   }
 
   /// Whether the declaration being visited is inside a private or fileprivate one.
   var privateDepth = 0
-  var privateStack: [Bool] = []
+  /// For each type declaration being visited: whether it is generic, whether it is private.
+  var entered: [(generic: Bool, private: Bool)] = []
 
-  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-    enter(
-      node.name.text, .class, inheritance: node.inheritanceClause,
-      generic: node.genericParameterClause != nil, attributes: node.attributes,
-      modifiers: node.modifiers)
-    return .visitChildren
-  }
-  override func visitPost(_ node: ClassDeclSyntax) {
-    finishMembers(node.memberBlock)
-    leave(generic: node.genericParameterClause != nil)
-  }
-  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-    enter(
-      node.name.text, .struct, inheritance: node.inheritanceClause,
-      generic: node.genericParameterClause != nil, attributes: node.attributes,
-      modifiers: node.modifiers)
-    return .visitChildren
-  }
-  override func visitPost(_ node: StructDeclSyntax) {
-    finishMembers(node.memberBlock)
-    leave(generic: node.genericParameterClause != nil)
-  }
-  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-    enter(
-      node.name.text, .enum, inheritance: node.inheritanceClause,
-      generic: node.genericParameterClause != nil, attributes: node.attributes,
-      modifiers: node.modifiers)
-    return .visitChildren
-  }
-  override func visitPost(_ node: EnumDeclSyntax) {
-    finishMembers(node.memberBlock)
-    leave(generic: node.genericParameterClause != nil)
-  }
-  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-    enter(
-      node.name.text, .actor, inheritance: node.inheritanceClause,
-      generic: node.genericParameterClause != nil, attributes: node.attributes,
-      modifiers: node.modifiers)
-    return .visitChildren
-  }
-  override func visitPost(_ node: ActorDeclSyntax) {
-    finishMembers(node.memberBlock)
-    leave(generic: node.genericParameterClause != nil)
-  }
-  override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
-    enter(
-      node.name.text, .protocol, inheritance: node.inheritanceClause, generic: false,
-      attributes: node.attributes, modifiers: node.modifiers)
-    return .skipChildren
-  }
-  override func visitPost(_ node: ProtocolDeclSyntax) {
-    leave(generic: false)
+  private func enter(_ node: TypeDeclarationSyntax) {
+    let qualified = (scope + [node.name]).joined(separator: ".")
+    let isPrivate = isPrivateAccess(node.group.modifiers)
+    if qualified == "Container" { index.shadowsContainer = true }
+    let declaration =
+      index.types[qualified] ?? TypeDeclaration(name: qualified, kind: node.kind)
+    declaration.isGeneric = declaration.isGeneric || node.isGeneric || genericDepth > 0
+    declaration.isMainActor = declaration.isMainActor || hasMainActor(node.group.attributes)
+    for inherited in node.group.inheritanceClause?.inheritedTypes ?? [] {
+      declaration.inherited.append((typeText(inherited.type), scopeName))
+    }
+    declaration.isPrivate = declaration.isPrivate || isPrivate || privateDepth > 0
+    index.types[qualified] = declaration
+    scope.append(node.name)
+    entered.append((node.isGeneric, isPrivate))
+    if node.isGeneric { genericDepth += 1 }
+    if isPrivate { privateDepth += 1 }
   }
 
   override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -318,8 +298,8 @@ private final class DeclarationVisitor: SyntaxVisitor {
       let function = ContainerFunction(
         name: node.name.text, labels: labels,
         containerParameter: parameters.distance(from: parameters.startIndex, to: position),
-        parameterNames: names, body: body, file: file,
-        isStaticInType: isStatic ? scopeName : nil)
+        parameterNames: names, defaulted: parameters.map { $0.defaultValue != nil }, body: body,
+        file: file, isStaticInType: isStatic ? scopeName : nil)
       index.containerFunctions[node.name.text, default: []].append(function)
       if isStatic, node.name.text == "load", labels == ["container"], !scope.isEmpty {
         index.partLoads[scopeName] = function
@@ -328,7 +308,8 @@ private final class DeclarationVisitor: SyntaxVisitor {
     if let result = node.signature.returnClause?.type, isContainerType(result) {
       index.containerMakers[node.name.text, default: []].append(
         ContainerMaker(
-          name: node.name.text, scope: scopeName, labels: labels, body: body, file: file))
+          name: node.name.text, scope: scopeName, labels: labels,
+          parameters: Array(zip(names, parameters.map(\.type))), body: body, file: file))
     }
     return .skipChildren
   }
@@ -390,8 +371,6 @@ private final class DeclarationVisitor: SyntaxVisitor {
     }
   }
 
-  private func finishMembers(_ members: MemberBlockSyntax) {}
-
   private func collectContainerExtension(_ node: ExtensionDeclSyntax) {
     for member in node.memberBlock.members {
       guard let function = member.decl.as(FunctionDeclSyntax.self), let body = function.body
@@ -401,13 +380,40 @@ private final class DeclarationVisitor: SyntaxVisitor {
         ContainerFunction(
           name: function.name.text, labels: parameters.map { $0.firstName.text },
           containerParameter: nil,
-          parameterNames: parameters.map { ($0.secondName ?? $0.firstName).text }, body: body,
-          file: file, isStaticInType: nil))
+          parameterNames: parameters.map { ($0.secondName ?? $0.firstName).text },
+          defaulted: parameters.map { $0.defaultValue != nil }, body: body, file: file,
+          isStaticInType: nil))
     }
   }
 }
 
 // MARK: Reading syntax
+
+/// A class, struct, enum, actor or protocol declaration, whichever it is.
+struct TypeDeclarationSyntax {
+  let kind: TypeDeclaration.Kind
+  let name: String
+  let group: any DeclGroupSyntax
+  /// It has generic parameters of its own.
+  let isGeneric: Bool
+
+  init?(_ node: Syntax) {
+    switch node.kind {
+    case .classDecl: kind = .class
+    case .structDecl: kind = .struct
+    case .enumDecl: kind = .enum
+    case .actorDecl: kind = .actor
+    case .protocolDecl: kind = .protocol
+    default: return nil
+    }
+    guard let group = node.asProtocol(DeclGroupSyntax.self),
+      let named = node.asProtocol(NamedDeclSyntax.self)
+    else { return nil }
+    self.group = group
+    name = named.name.text
+    isGeneric = node.asProtocol(WithGenericParametersSyntax.self)?.genericParameterClause != nil
+  }
+}
 
 /// A type as written, without spaces, `any` or `some`.
 func typeText(_ type: some SyntaxProtocol) -> String {

@@ -70,10 +70,15 @@ final class Reader {
       defer { index.localNames = [] }
       let frame = Frame(file: file, scope: entry.scope, inspected: Self.inspects(text))
       frame.bodyText = text
-      for (name, type) in entry.parameters {
-        if let key = index.key(of: type, in: entry.scope) { frame.values[name] = key.type }
-      }
+      bind(entry.parameters, frame)
       walk(entry.body.statements, frame, certain: true)
+    }
+  }
+
+  /// A function's parameters, whose types are known by name in its body.
+  private func bind(_ parameters: [(name: String, type: TypeSyntax)], _ frame: Frame) {
+    for (name, type) in parameters {
+      if let key = index.key(of: type, in: frame.scope) { frame.values[name] = key.type }
     }
   }
 
@@ -287,6 +292,7 @@ final class Reader {
       file: maker.file, scope: maker.scope,
       inspected: frame.inspected || Self.inspects(maker.body.description))
     inner.bodyText = maker.body.description
+    bind(maker.parameters, inner)
     walk(maker.body.statements, inner, certain: certain)
     return inner.returned
   }
@@ -356,8 +362,9 @@ final class Reader {
         }
       default:
         if Self.harmless.contains(name) { return }
+        let labels = call.arguments.map { $0.label?.text ?? "_" }
         let functions = (index.containerFunctions[name] ?? []).filter {
-          $0.containerParameter == nil && $0.labels == call.arguments.map { $0.label?.text ?? "_" }
+          $0.containerParameter == nil && $0.parameters(forLabels: labels) != nil
         }
         if functions.count == 1 {
           follow(functions[0], call: call, container: graph, frame, certain: certain)
@@ -379,6 +386,7 @@ final class Reader {
     {
       let callee = typeText(call.calledExpression)
       if callee == "Container" || callee == "Squire.Container" { return }
+      if readIntegration(callee, graph, frame) { return }
       let labels = call.arguments.map { $0.label?.text ?? "_" }
       let position = call.arguments.distance(
         from: call.arguments.startIndex, to: call.arguments.firstIndex { $0.id == argument.id }!)
@@ -387,7 +395,8 @@ final class Reader {
         ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
       if let baseName {
         let functions = (index.containerFunctions[baseName] ?? []).filter {
-          $0.labels == labels && $0.containerParameter == position
+          guard let parameters = $0.parameters(forLabels: labels) else { return false }
+          return $0.containerParameter == parameters[position]
         }
         if functions.count == 1 {
           follow(functions[0], call: call, container: graph, frame, certain: certain)
@@ -408,6 +417,7 @@ final class Reader {
     defer { following.remove(function.body.id) }
     let inner = Frame(
       file: function.file, scope: function.isStaticInType ?? "", inspected: frame.inspected)
+    inner.bodyText = function.body.description
     if let position = function.containerParameter {
       inner.containers[function.parameterNames[position]] = container
     } else {
@@ -489,27 +499,12 @@ private final class CalledNameFinder: SyntaxVisitor {
 }
 
 /// The names of the types and typealiases declared inside a body.
-private final class LocalTypeFinder: SyntaxVisitor {
+private final class LocalTypeFinder: SyntaxAnyVisitor {
   var names: Set<String> = []
 
-  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-    names.insert(node.name.text)
-    return .skipChildren
-  }
-  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-    names.insert(node.name.text)
-    return .skipChildren
-  }
-  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-    names.insert(node.name.text)
-    return .skipChildren
-  }
-  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-    names.insert(node.name.text)
-    return .skipChildren
-  }
-  override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
-    names.insert(node.name.text)
+  override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+    guard let name = TypeDeclarationSyntax(node)?.name else { return .visitChildren }
+    names.insert(name)
     return .skipChildren
   }
   override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -519,35 +514,24 @@ private final class LocalTypeFinder: SyntaxVisitor {
 }
 
 /// Function, initializer and accessor bodies, with their type scope and parameters.
-private final class EntryVisitor: SyntaxVisitor {
+private final class EntryVisitor: SyntaxAnyVisitor {
   struct Entry {
     let body: CodeBlockSyntax
     let scope: String
-    let parameters: [(String, TypeSyntax)]
+    let parameters: [(name: String, type: TypeSyntax)]
   }
   var entries: [Entry] = []
   var scope: [String] = []
 
-  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-    scope.append(node.name.text)
-    return .visitChildren
+  /// A class, struct, enum or actor is a scope; a protocol's bodies are not read.
+  override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+    guard let declaration = TypeDeclarationSyntax(node) else { return .visitChildren }
+    scope.append(declaration.name)
+    return declaration.kind == .protocol ? .skipChildren : .visitChildren
   }
-  override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
-  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-    scope.append(node.name.text)
-    return .visitChildren
+  override func visitAnyPost(_ node: Syntax) {
+    if TypeDeclarationSyntax(node) != nil { scope.removeLast() }
   }
-  override func visitPost(_ node: StructDeclSyntax) { scope.removeLast() }
-  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-    scope.append(node.name.text)
-    return .visitChildren
-  }
-  override func visitPost(_ node: EnumDeclSyntax) { scope.removeLast() }
-  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-    scope.append(node.name.text)
-    return .visitChildren
-  }
-  override func visitPost(_ node: ActorDeclSyntax) { scope.removeLast() }
   var saved: [[String]] = []
   override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
     saved.append(scope)

@@ -18,6 +18,7 @@ extension Reader {
     if factory.hasFactory && graph.defaultLifetime != .prototype {
       registration.lifetime = graph.defaultLifetime == .weak ? .unknown : graph.defaultLifetime
     }
+    if let lifetime = factory.lifetime { registration.lifetime = lifetime }
     registration.dependencies = factory.dependencies
     registration.arguments = factory.arguments
     registration.factory = factory.initializer
@@ -45,6 +46,9 @@ extension Reader {
     graph.registrations.append(registration)
   }
 
+  /// What SquireConfiguration's `register(configuration:)` registers.
+  static let configurationSource = "ConfigurationSource"
+
   struct ReadFactory {
     var type: String?
     /// Not `register(T.self)`.
@@ -52,6 +56,8 @@ extension Reader {
     var dependencies: [Dependency]?
     var arguments: [String] = []
     var initializer: Factory?
+    /// The lifetime the registering function gives it.
+    var lifetime: Lifetime?
   }
 
   private func readFactory(_ call: FunctionCallExprSyntax, _ frame: Frame) -> ReadFactory {
@@ -64,6 +70,10 @@ extension Reader {
       return readClosureFactory(closure, frame)
     case (1, nil):
       factoryExpression = arguments[0].expression
+    case (1, "configuration") where frame.file.imports.contains("SquireConfiguration"):
+      // SquireConfiguration's `register(configuration:)`: a `.single` `ConfigurationSource`.
+      index.knownOfOtherModules.insert(Self.configurationSource)
+      return ReadFactory(type: Self.configurationSource, dependencies: [], lifetime: .single)
     case (2, nil) where arguments[1].label?.text == "modificator":
       factoryExpression = arguments[0].expression
       modificator = arguments[1].expression.as(ClosureExprSyntax.self)
@@ -193,6 +203,13 @@ extension Reader {
         return .dependency(Dependency(key: key, kind: .many))
       }
       return .unknown
+    case "config" where arguments.count == 2 && frame.file.imports.contains("SquireConfiguration"):
+      // SquireConfiguration's `config(Key.self, $0)`: `$0` is a `Config<Key>`, which the
+      // container derives from the registered `ConfigurationSource`.
+      guard isParameter(Self.unwrap(arguments[1].expression)) else { return .unknown }
+      index.knownOfOtherModules.insert(Self.configurationSource)
+      return .dependency(
+        Dependency(key: Key(type: Self.configurationSource, qualifier: .none), kind: .required))
     case "by" where arguments.count == 2 && arguments[0].label?.text == "tag":
       guard let tag = metatypeName(arguments[0].expression),
         isParameter(Self.unwrap(arguments[1].expression)),

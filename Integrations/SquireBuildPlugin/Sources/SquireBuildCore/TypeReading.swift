@@ -29,7 +29,9 @@ extension DeclarationIndex {
 
   /// A type the target declares, not generic: the tool knows all there is to know of its name.
   func isKnown(_ qualified: String) -> Bool {
-    guard let declaration = types[qualified] else { return false }
+    guard let declaration = types[qualified] else {
+      return knownOfOtherModules.contains(qualified)
+    }
     return !declaration.isGeneric
   }
 

@@ -52,13 +52,12 @@ import Testing
     #expect(found.isEmpty)
   }
 
-  @Test func aClosureWithLogicIsNotFollowed() {
-    let found = errors([
-      "Armory.swift": armory,
-      "Root.swift": """
-      import Squire
-
-      let container = Container()
+  /// Roots beside `armory` that check clean: what they register may or may not be there, or is
+  /// there in a way the tool reads.
+  @Test(arguments: [
+    (
+      "a closure with logic is not followed",
+      """
       container.register { (forge: Forge?) -> PlateArmor in
         let pieces = ["helm"]
         _ = pieces
@@ -66,9 +65,122 @@ import Testing
       }
       container.register { makeSomething() }
       container.register(Knight.init)
+      """
+    ),
+    (
+      "`// squire: dynamic` silences a registration",
+      "container.register(PlateArmor.init(forge:)).as(Armor.self)  // squire: dynamic"
+    ),
+    (
+      "a child supplies what the parent lacks",
+      """
+      container.register(PlateArmor.init(forge:)).as(Armor.self)
+      let request = Container(parent: container)
+      request.register(Forge.init)
+      """
+    ),
+    (
+      "each child supplies it",
+      """
+      container.suppliedByEachChild(Forge.self)
+      container.register(PlateArmor.init(forge:)).as(Armor.self)
+      """
+    ),
+    (
+      "an extension of `Container` from another module may register it",
+      """
+      container.register(configuration: reader)
+      container.register(PlateArmor.init(forge:)).as(Armor.self)
+      """
+    ),
+  ])
+  func noError(_ what: String, registrations: String) {
+    #expect(errors(registrations: registrations).isEmpty, "\(what)")
+  }
+
+  /// SquireConfiguration's `register(configuration:)` and `config(Key.self, $0)`: the container
+  /// is checked, not skipped, and a value read with no configuration registered is missing.
+  @Test func squireConfigurationIsRead() {
+    func root(_ configuration: String) -> [String: String] {
+      [
+        "Types.swift": """
+        import Squire
+        struct Settings { init(port: Int) {} }
+        final class Server { init(settings: Settings) {} }
+        """,
+        "Root.swift": """
+        import Squire
+        import SquireConfiguration
+
+        let container = Container()
+        \(configuration)
+        container.register { Settings(port: config(HTTPPort.self, $0)) }.lifetime(.single)
+        container.register(Server.init)
+        """,
+      ]
+    }
+    let configured = check(root("container.register(configuration: reader)"))
+    #expect(configured.problems.isEmpty)
+    #expect(configured.skipped.isEmpty, "\(configured.skipped)")
+    #expect(
+      errors(root("")) == [
+        "Root.swift:6:11: error: Missing dependency: nothing provides `ConfigurationSource`, "
+          + "which `Settings` needs."
+      ])
+  }
+
+  /// A value the function that makes the container is given, registered by a closure
+  /// (`register { logger }`), provides its type: the container is checked, not skipped.
+  @Test func aValueTheMakerIsGivenIsRead() {
+    let result = check([
+      "Root.swift": """
+      import Squire
+
+      final class Logger {}
+      final class Service { init(logger: Logger) {} }
+      func makeContainer(logger: Logger) -> Container {
+        let container = Container()
+        container.register { logger }
+        container.register(Service.init)
+        return container
+      }
+      let container = makeContainer(logger: Logger())
+      """
+    ])
+    #expect(result.problems.isEmpty)
+    #expect(result.skipped.isEmpty, "\(result.skipped)")
+  }
+
+  /// A function the container is handed to is followed when the call leaves out parameters
+  /// with default values; SquireHummingbird's `RequestScopeMiddleware(container)` supplies the
+  /// request and its context, and SquireServiceLifecycle's `ContainerServices` registers
+  /// nothing: the container is checked, not skipped.
+  @Test func functionsWithDefaultsAndSquiresOwnPackagesAreFollowed() {
+    let result = check([
+      "Armory.swift": armory,
+      "Root.swift": """
+      import Squire
+      import SquireHummingbird
+      import SquireServiceLifecycle
+
+      struct AppContext: RequestScopeContext {}
+      final class Handler { init(request: Request, context: AppContext) {} }
+      func provideForge(to container: Container, twice: Bool = false) {
+        container.register(Forge.init)
+      }
+      func serve(_ container: Container) async throws -> ContainerServices {
+        _ = RequestScopeMiddleware(container)
+        return try await ContainerServices(container)
+      }
+      let container = Container()
+      provideForge(to: container)
+      container.register(PlateArmor.init(forge:)).as(Armor.self)
+      container.register(Handler.init)
+      let services = try await serve(container)
       """,
     ])
-    #expect(found.isEmpty)
+    #expect(result.problems.isEmpty)
+    #expect(result.skipped.isEmpty, "\(result.skipped)")
   }
 
   @Test func aTestOfTheProblemsIsLeftToValidate() {
@@ -93,62 +205,6 @@ import Testing
     #expect(found.isEmpty)
   }
 
-  @Test func squireDynamicSilencesARegistration() {
-    let found = errors([
-      "Armory.swift": armory,
-      "Root.swift": """
-      import Squire
-
-      let container = Container()
-      container.register(PlateArmor.init(forge:)).as(Armor.self)  // squire: dynamic
-      """,
-    ])
-    #expect(found.isEmpty)
-  }
-
-  @Test func aChildThatSuppliesWhatTheParentLacks() {
-    let found = errors([
-      "Armory.swift": armory,
-      "Root.swift": """
-      import Squire
-
-      let container = Container()
-      container.register(PlateArmor.init(forge:)).as(Armor.self)
-      let request = Container(parent: container)
-      request.register(Forge.init)
-      """,
-    ])
-    #expect(found.isEmpty)
-  }
-
-  @Test func suppliedByEachChild() {
-    let found = errors([
-      "Armory.swift": armory,
-      "Root.swift": """
-      import Squire
-
-      let container = Container()
-      container.suppliedByEachChild(Forge.self)
-      container.register(PlateArmor.init(forge:)).as(Armor.self)
-      """,
-    ])
-    #expect(found.isEmpty)
-  }
-
-  @Test func anExtensionOfContainerFromAnotherModule() {
-    let found = errors([
-      "Armory.swift": armory,
-      "Root.swift": """
-      import Squire
-
-      let container = Container()
-      container.register(configuration: reader)
-      container.register(PlateArmor.init(forge:)).as(Armor.self)
-      """,
-    ])
-    #expect(found.isEmpty)
-  }
-
   @Test func aTypeOfItsOwnNamedContainer() {
     let found = errors([
       "Armory.swift": armory + "final class Container { func register(_ x: Any) {} }\n",
@@ -161,19 +217,14 @@ import Testing
   }
 
   @Test func aTypeRegisteredTwiceThatNoOneAsksOneOfIsNoError() {
-    let found = errors([
-      "Armory.swift": armory,
-      "Root.swift": """
-      import Squire
-
-      let container = Container()
-      container.register(Sword.init).as(Weapon.self)
-      container.register(Sword.init).as(Weapon.self)
-      let defaults = Container()
-      defaults.register(Sword.init).default()
-      defaults.register(Sword.init).default()
-      """,
-    ])
+    let found = errors(
+      registrations: """
+        container.register(Sword.init).as(Weapon.self)
+        container.register(Sword.init).as(Weapon.self)
+        let defaults = Container()
+        defaults.register(Sword.init).default()
+        defaults.register(Sword.init).default()
+        """)
     #expect(
       found == [
         "Root.swift:7:10: error: Ambiguous dependency: 2 components provide `Sword` and 2 are "

@@ -165,15 +165,7 @@ import Testing
   }
 
   @Test func wrongForward() {
-    let found = errors([
-      "Armory.swift": armory,
-      "Root.swift": """
-      import Squire
-
-      let container = Container()
-      container.register(Sword.init).as(Armor.self)
-      """,
-    ])
+    let found = errors(registrations: "container.register(Sword.init).as(Armor.self)")
     #expect(
       found == [
         "Root.swift:4:32: error: Wrong forward: `Sword` is forwarded with `.as(Armor.self)`, and "
@@ -182,15 +174,9 @@ import Testing
   }
 
   @Test func conformanceInAnExtensionIsSeen() {
-    let found = errors([
-      "Armory.swift": armory + "extension Sword: Armor { var pieces: [String] { [] } }\n",
-      "Root.swift": """
-      import Squire
-
-      let container = Container()
-      container.register(Sword.init).as(Armor.self)
-      """,
-    ])
+    let found = errors(
+      registrations: "container.register(Sword.init).as(Armor.self)",
+      declarations: armory + "extension Sword: Armor { var pieces: [String] { [] } }\n")
     #expect(found.isEmpty)
   }
 

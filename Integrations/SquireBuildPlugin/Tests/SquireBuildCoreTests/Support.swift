@@ -6,6 +6,15 @@ func errors(_ files: [String: String]) -> [String] {
   check(files).problems.map(\.diagnostic.description)
 }
 
+/// The errors of a root that makes `container` and then runs `registrations`, beside
+/// `declarations` (`armory` unless told). Its first registration is on line 4 of `Root.swift`.
+func errors(registrations: String, declarations: String = armory) -> [String] {
+  errors([
+    "Armory.swift": declarations,
+    "Root.swift": "import Squire\n\nlet container = Container()\n" + registrations,
+  ])
+}
+
 func check(_ files: [String: String]) -> SquireCheck.Result {
   SquireCheck.run(
     files: files.sorted { $0.key < $1.key }.map { (path: $0.key, text: $0.value) }, module: "App")

@@ -3,8 +3,9 @@ import Testing
 
 /// Builds the targets of the fixture package (Fixtures/) with `swift build`, the plugin applied,
 /// and reads what the build prints. Every target shares one build of the plugin and of
-/// swift-syntax (the fixture package's scratch path). Slow (a first build takes minutes), so it
-/// runs when `SQUIRE_PLUGIN_FIXTURES=1`, as CI sets it.
+/// swift-syntax (the scratch path `SQUIRE_PLUGIN_FIXTURES_SCRATCH` names, or the fixture
+/// package's own). Slow (a first build takes minutes), so it runs when
+/// `SQUIRE_PLUGIN_FIXTURES=1`, as CI sets it.
 @Suite(
   .serialized,
   .enabled(if: ProcessInfo.processInfo.environment["SQUIRE_PLUGIN_FIXTURES"] == "1"))
@@ -15,18 +16,27 @@ struct FixtureBuildTests {
 
   /// Builds one target; returns the exit status and what the build printed.
   static func build(_ target: String) throws -> (status: Int32, output: String) {
-    try swift(["build", "--target", target])
+    try swift("build", ["--target", target])
   }
 
-  /// Runs `swift` on the fixture package, in its scratch path.
-  static func swift(_ command: [String]) throws -> (status: Int32, output: String) {
+  /// Runs `swift subcommand` on the fixture package, in its scratch path, then `arguments`.
+  ///
+  /// The package's options come first: `swift run` hands everything after the executable's name
+  /// to the executable, so `swift run GeneratedRun --package-path …` runs in the current
+  /// folder's package (Squire's, in CI), which has no `GeneratedRun`.
+  static func swift(
+    _ subcommand: String, _ arguments: [String]
+  ) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    var arguments = ["swift"] + command + ["--package-path", fixtures.path]
+    var options = ["swift", subcommand, "--package-path", fixtures.path]
     if let scratch = ProcessInfo.processInfo.environment["SQUIRE_PLUGIN_FIXTURES_SCRATCH"] {
-      arguments += ["--scratch-path", scratch]
+      // CI gives the scratch path the tests run from, so that the fixtures reuse its build of
+      // swift-syntax and the tool. The `swift test` running them holds that path's lock and
+      // builds nothing while they run; the fixture builds, one at a time, are the only builds.
+      options += ["--scratch-path", scratch, "--ignore-lock"]
     }
-    process.arguments = arguments
+    process.arguments = options + arguments
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe
@@ -37,22 +47,25 @@ struct FixtureBuildTests {
   }
 
   /// The `error:` lines, with the path up to `Fixtures/` left out.
-  static func errors(in output: String) -> [String] {
+  static func errors(in output: String) -> [String] { lines("error", in: output) }
+
+  static func notes(in output: String) -> [String] { lines("note", in: output) }
+
+  static func lines(_ severity: String, in output: String) -> [String] {
     output.split(separator: "\n").compactMap { line in
-      guard line.contains(": error: "), let range = line.range(of: "Fixtures/Sources/") else {
-        return nil
-      }
+      guard line.contains(": \(severity): "), let range = line.range(of: "Fixtures/Sources/")
+      else { return nil }
       return String(line[range.upperBound...])
     }
   }
 
-  static func notes(in output: String) -> [String] {
-    output.split(separator: "\n").compactMap { line in
-      guard line.contains(": note: "), let range = line.range(of: "Fixtures/Sources/") else {
-        return nil
-      }
-      return String(line[range.upperBound...])
-    }
+  /// Builds `target`, which must fail with `error` alone; returns the build's notes.
+  @discardableResult
+  static func failingBuild(_ target: String, error: String) throws -> [String] {
+    let (status, output) = try build(target)
+    #expect(status != 0)
+    #expect(errors(in: output) == [error], "\(output)")
+    return notes(in: output)
   }
 
   @Test func everyFormOfTheDSLBuildsClean() throws {
@@ -63,14 +76,11 @@ struct FixtureBuildTests {
   }
 
   @Test func missingDependencyAcrossFilesThroughAPart() throws {
-    let (status, output) = try Self.build("Missing")
-    #expect(status != 0)
-    #expect(
-      Self.errors(in: output) == [
+    let notes = try Self.failingBuild(
+      "Missing",
+      error:
         "Missing/Armory.swift:22:15: error: Missing dependency: nothing provides `Forge`, which "
-          + "`PlateArmor` needs."
-      ], "\(output)")
-    let notes = Self.notes(in: output)
+        + "`PlateArmor` needs.")
     #expect(
       notes.contains("Missing/Armory.swift:22:15: note: path: Keep → Knight → PlateArmor → Forge"))
     #expect(
@@ -82,67 +92,50 @@ struct FixtureBuildTests {
   }
 
   @Test func ambiguousDependency() throws {
-    let (status, output) = try Self.build("Ambiguous")
-    #expect(status != 0)
-    #expect(
-      Self.errors(in: output) == [
+    let notes = try Self.failingBuild(
+      "Ambiguous",
+      error:
         "Ambiguous/Root.swift:14:13: error: Ambiguous dependency: 2 components provide `Weapon` "
-          + "and none is marked `.default()`."
-      ], "\(output)")
+        + "and none is marked `.default()`.")
     #expect(
-      Self.notes(in: output).contains(
+      notes.contains(
         "Ambiguous/Root.swift:14:13: note: candidates: `Sword at Ambiguous/Root.swift:12`, "
           + "`Mace at Ambiguous/Root.swift:13`"))
   }
 
   @Test func cycleThroughAKeyPathInjection() throws {
-    let (status, output) = try Self.build("Cycle")
-    #expect(status != 0)
+    let notes = try Self.failingBuild(
+      "Cycle",
+      error: "Cycle/Root.swift:13:13: error: Cycle with no break point: Lord → Page → Lord.")
     #expect(
-      Self.errors(in: output) == [
-        "Cycle/Root.swift:13:13: error: Cycle with no break point: Lord → Page → Lord."
-      ], "\(output)")
-    #expect(
-      Self.notes(in: output).contains(
+      notes.contains(
         "Cycle/Root.swift:14:13: note: `Page` needs `Lord`, registered here"))
   }
 
   @Test func captiveDependencyThroughAPrototype() throws {
-    let (status, output) = try Self.build("Captive")
-    #expect(status != 0)
-    #expect(
-      Self.errors(in: output) == [
+    try Self.failingBuild(
+      "Captive",
+      error:
         "Captive/Root.swift:17:13: error: Captive dependency: `Cache` (.single) holds `Session` "
-          + "(.objectGraph) through the prototype `Middle`."
-      ], "\(output)")
+        + "(.objectGraph) through the prototype `Middle`.")
   }
 
   @Test func wrongForward() throws {
-    let (status, output) = try Self.build("WrongForward")
-    #expect(status != 0)
-    #expect(
-      Self.errors(in: output) == [
-        "WrongForward/Root.swift:8:34: error: Wrong forward: `Sword` is forwarded with "
-          + "`.as(Armor.self)`, and it is not a `Armor`."
-      ], "\(output)")
+    try Self.failingBuild(
+      "WrongForward",
+      error: "WrongForward/Root.swift:8:34: error: Wrong forward: `Sword` is forwarded with "
+        + "`.as(Armor.self)`, and it is not a `Armor`.")
   }
 
   @Test func unpassableArgumentInTheTrailingClosureForm() throws {
-    let (status, output) = try Self.build("Unpassable")
-    #expect(status != 0)
-    #expect(
-      Self.errors(in: output) == [
-        "Unpassable/Root.swift:13:13: error: Unpassable argument: `Recruit` takes a runtime "
-          + "argument (`String`), but `Muster` builds it as a dependency."
-      ], "\(output)")
+    try Self.failingBuild(
+      "Unpassable",
+      error: "Unpassable/Root.swift:13:13: error: Unpassable argument: `Recruit` takes a runtime "
+        + "argument (`String`), but `Muster` builds it as a dependency.")
   }
 
-  @Test(
-    .disabled(
-      "`swift run GeneratedRun` answers \"no executable product named 'GeneratedRun'\" on a clean CI clone; to be mended"
-    ))
-  func generatedFactoriesBuildWhatTheGenericOnesBuild() throws {
-    let (status, output) = try Self.swift(["run", "GeneratedRun"])
+  @Test func generatedFactoriesBuildWhatTheGenericOnesBuild() throws {
+    let (status, output) = try Self.swift("run", ["GeneratedRun"])
     #expect(status == 0, "\(output)")
     let printed = output.split(separator: "\n").map(String.init)
     #expect(
