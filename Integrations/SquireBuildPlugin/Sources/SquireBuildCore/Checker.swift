@@ -100,16 +100,38 @@ struct Checker {
     var missingOrder: [Key] = []
     var ambiguous: [Key: (candidates: [Registration], askers: [Registration])] = [:]
     var ambiguousOrder: [Key] = []
+    // Whether the tool knows every component a resolve builds right away, and each `many`'s
+    // components: what a runtime argument passed down needs (see `ArgumentPassing`).
+    var askersKnown =
+      levels.allSatisfy { level in
+        !level.hasDecorators && level.registrations.allSatisfy(\.isCertain)
+      }
+      && components.allSatisfy(\.0.readsEveryDependency)
+    var manyLinks: [(from: Registration, to: Registration)] = []
     for (component, level) in components {
       guard let dependencies = component.dependencies else { continue }
       // A `.single` is built in the container that registered it.
       let start = component.lifetime == .single ? level : 0
       for dependency in dependencies {
         switch dependency.kind {
-        case .many, .argument: continue
+        case .many:
+          if let all = everyProvider(dependency.key, levels, from: start, providersByLevel) {
+            manyLinks += all.map { (component, $0) }
+          } else {
+            askersKnown = false
+          }
+          continue
+        case .argument: continue
         case .required, .optional, .lazy, .provider: break
         }
-        switch lookup(dependency.key, from: start, forMissing: dependency.kind == .required) {
+        let found = lookup(dependency.key, from: start, forMissing: dependency.kind == .required)
+        if dependency.isImmediate {
+          switch found {
+          case .one, .missing: break
+          case .ambiguous, .unknown: askersKnown = false
+          }
+        }
+        switch found {
         case .one(let target):
           links.append(Link(from: component, to: target, dependency: dependency))
         case .missing where dependency.kind == .required:
@@ -142,12 +164,33 @@ struct Checker {
     problems += duplicates(graph, asked: Set(ambiguousOrder), paths)
     problems += cycles(components.map(\.0), links, paths)
     problems += captives(components.map(\.0), links, paths)
-    problems += unpassable(links, paths)
+    // What a resolve builds right away, `many` included.
+    let immediate = links.filter(\.dependency.isImmediate).map { ($0.from, $0.to) } + manyLinks
+    let passing = ArgumentPassing(
+      components: components.map(\.0), links: immediate,
+      anyDeclared: levels.contains { $0.registrations.contains { !$0.passesArgumentsTo.isEmpty } },
+      askersKnown: askersKnown, index: index)
+    problems += unpassable(links, passing, paths)
+    if askersKnown { problems += passedToNothing(components.map(\.0), immediate) }
     problems += wrongForwards(components.map(\.0))
     return problems.filter { problem in
       // `// squire: dynamic` on the line of a registration silences what is reported there.
       !components.contains { $0.0.isSilenced && $0.0.location == problem.diagnostic.location }
     }
+  }
+
+  /// What `many` of `key` builds: every component that provides it in the nearest container
+  /// that has any; nil when the tool cannot tell.
+  private func everyProvider(
+    _ key: Key, _ levels: [ContainerGraph], from start: Int,
+    _ providersByLevel: [[Key: [Registration]]]
+  ) -> [Registration]? {
+    if levels.contains(where: { $0.suppliedByChildren.contains(key) }) { return nil }
+    for level in start..<levels.count {
+      guard let providers = providersByLevel[level][key] else { continue }
+      return providers.allSatisfy({ $0.isCertain && $0.consumers.isEmpty }) ? providers : nil
+    }
+    return []
   }
 
   private func descendants(of graph: ContainerGraph) -> [ContainerGraph] {
@@ -516,11 +559,18 @@ struct Checker {
       hops: hops)
   }
 
-  private func unpassable(_ links: [Link], _ paths: Paths) -> [Problem] {
+  private func unpassable(_ links: [Link], _ passing: ArgumentPassing, _ paths: Paths)
+    -> [Problem]
+  {
     var askers: [ObjectIdentifier: [Registration]] = [:]
     var targets: [Registration] = []
+    var notPassing: [ObjectIdentifier: Set<ObjectIdentifier>] = [:]
     for link in links
     where !link.to.arguments.isEmpty && link.from !== link.to && link.dependency.isImmediate {
+      // Fine when every resolve that builds the asker passes the arguments down to it.
+      let blocked = notPassing[ObjectIdentifier(link.to)] ?? passing.notPassing(to: link.to)
+      notPassing[ObjectIdentifier(link.to)] = blocked
+      guard blocked.contains(ObjectIdentifier(link.from)) else { continue }
       if askers[ObjectIdentifier(link.to)] == nil { targets.append(link.to) }
       askers[ObjectIdentifier(link.to), default: []].append(link.from)
     }
@@ -528,6 +578,7 @@ struct Checker {
       let builders = askers[ObjectIdentifier(target)]!
       let neededBy = Array(Set(builders.map(\.display))).sorted()
       let listedArguments = target.arguments.map { "`\($0)`" }.joined(separator: ", ")
+      let component = target.display
       return problem(
         at: target.location,
         what: "Unpassable argument: `\(target.display)` takes a runtime argument "
@@ -535,11 +586,13 @@ struct Checker {
           + (neededBy.count == 1 ? "builds" : "build") + " it as a dependency.",
         path: paths.path(to: builders[0]).map(\.display) + [target.display],
         details: ["registered at: " + locations([target])],
-        why: "runtime arguments (`resolve(args:)`) go only to the component resolved at the top; "
-          + "one built for another component cannot receive them, so that resolve always fails.",
-        fix: "take a `Provider` of `\(target.display)` and pass the arguments through it, or "
-          + "resolve `\(target.display)` directly with `container.resolve(args: ...)` and hand it "
-          + "over.",
+        why: "runtime arguments given to `resolve(args:)` go only to the component resolved at "
+          + "the top, and no component that builds `\(component)` declares that its resolves pass "
+          + "them down (`.passesArguments(to:)`): such a resolve fails.",
+        fix: "take a `Provider` of `\(component)` and pass the arguments through it, resolve "
+          + "`\(component)` directly with `container.resolve(args: ...)` and hand it over, or "
+          + "pass them down: declare `.passesArguments(to: \(component).self)` on the component "
+          + "resolved and resolve it with `passing: .to(\(component).self, ...)`.",
         hops: builders.map {
           (
             $0.location,
@@ -547,6 +600,47 @@ struct Checker {
           )
         })
     }
+  }
+
+  /// A warning for each `.passesArguments(to:)` whose type nothing the declaring component is
+  /// built from provides, when the tool knows all it is built from (`links` is every link a
+  /// resolve builds right away) and the type is one of the target's.
+  private func passedToNothing(
+    _ components: [Registration], _ links: [(from: Registration, to: Registration)]
+  ) -> [Problem] {
+    var builds: [ObjectIdentifier: [Registration]] = [:]
+    for (from, to) in links { builds[ObjectIdentifier(from), default: []].append(to) }
+    var problems: [Problem] = []
+    for component in components where !component.passesArgumentsTo.isEmpty {
+      var built: Set<ObjectIdentifier> = [ObjectIdentifier(component)]
+      var provided = Set(component.providedKeys.map(\.type) + [component.type].compactMap { $0 })
+      var queue = [component]
+      while let next = queue.popLast() {
+        for target in builds[ObjectIdentifier(next)] ?? []
+        where built.insert(ObjectIdentifier(target)).inserted {
+          provided.formUnion(target.providedKeys.map(\.type) + [target.type].compactMap { $0 })
+          queue.append(target)
+        }
+      }
+      for (type, location) in component.passesArgumentsTo
+      where index.isKnown(type) && !provided.contains(type) {
+        let name = component.display
+        let passed = displayName(type)
+        problems.append(
+          problem(
+            .warning, at: location,
+            what: "Arguments passed to nothing: `\(name)` declares "
+              + "`.passesArguments(to: \(passed).self)`, and nothing it is built from is a "
+              + "`\(passed)`.",
+            path: [name, passed], details: ["registered at: \(fileID(component.location))"],
+            why: "arguments given with `.to(\(passed).self, ...)` when resolving it would be "
+              + "taken by no component, and the resolve would fail.",
+            fix: "name the dependency that takes the argument (its own type, or one it is "
+              + "forwarded as with `.as`), or remove the declaration.",
+            hops: [(component.location, "`\(name)` is registered here")]))
+      }
+    }
+    return problems
   }
 
   private func wrongForwards(_ components: [Registration]) -> [Problem] {
@@ -586,6 +680,7 @@ struct Checker {
   // MARK: Text
 
   private func problem(
+    _ severity: Diagnostic.Severity = .error,
     at location: Location, what: String, path: [String], details: [String], why: String,
     fix: String, hops: [(Location, String)]
   ) -> Problem {
@@ -597,7 +692,7 @@ struct Checker {
     notes.append(Diagnostic(.note, at: location, "why: " + why))
     notes.append(Diagnostic(.note, at: location, "fix: " + fix))
     notes += hops.filter { $0.0 != location }.map { Diagnostic(.note, at: $0.0, $0.1) }
-    return Problem(diagnostic: Diagnostic(.error, at: location, what), notes: notes)
+    return Problem(diagnostic: Diagnostic(severity, at: location, what), notes: notes)
   }
 
   private func describe(_ key: Key) -> String {

@@ -129,6 +129,8 @@ final class Registration: @unchecked Sendable {
   let type: String?
   /// What its factory and injections ask for; nil when the tool cannot tell all of it.
   var dependencies: [Dependency]?
+  /// `dependencies` is everything it asks for, not only what the tool could read of it.
+  var readsEveryDependency = false
   /// `arg` parameters' types.
   var arguments: [String] = []
   /// `.as` calls: the key and where the call is written.
@@ -139,6 +141,8 @@ final class Registration: @unchecked Sendable {
   var lifetime: Lifetime = .prototype
   /// `.when(injectedInto:)` consumers.
   var consumers: [String] = []
+  /// `.passesArguments(to:)`: the types named, and where each call is written.
+  var passesArgumentsTo: [(type: String, location: Location)] = []
   /// Made on every run, in order: not in a branch, a loop or a closure.
   let isCertain: Bool
   /// The line carries `// squire: dynamic`.
@@ -250,6 +254,8 @@ final class ContainerGraph: @unchecked Sendable {
   var isInspected = false
   /// The code that makes it requires it to be valid (`requireValid()`, `isValid`).
   var isValidated = false
+  /// `decorate` is called on it: decorators ask for dependencies the tool does not read.
+  var hasDecorators = false
   /// Types a parent declares `suppliedByEachChild`.
   var suppliedByChildren: Set<Key> = []
   var loadedParts: Set<String> = []

@@ -351,6 +351,8 @@ final class Reader {
         readRegistration(call, graph, frame, certain: certain)
       case "append":
         appendPart(call, graph, frame, certain: certain)
+      case "decorate":
+        graph.hasDecorators = true
       case "suppliedByEachChild":
         if let type = call.arguments.first.flatMap({ metatypeName($0.expression) }) {
           let name = call.arguments.dropFirst().first.flatMap { stringLiteral($0.expression) }

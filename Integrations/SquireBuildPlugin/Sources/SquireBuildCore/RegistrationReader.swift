@@ -20,6 +20,7 @@ extension Reader {
     }
     if let lifetime = factory.lifetime { registration.lifetime = lifetime }
     registration.dependencies = factory.dependencies
+    registration.readsEveryDependency = factory.dependencies != nil && factory.readsAll
     registration.arguments = factory.arguments
     registration.factory = factory.initializer
     if frame.file.lineText(of: call).contains("squire: dynamic") { registration.isSilenced = true }
@@ -54,6 +55,8 @@ extension Reader {
     /// Not `register(T.self)`.
     var hasFactory = true
     var dependencies: [Dependency]?
+    /// `dependencies` is every parameter's, none left out because the tool could not read it.
+    var readsAll = true
     var arguments: [String] = []
     var initializer: Factory?
     /// The lifetime the registering function gives it.
@@ -68,13 +71,15 @@ extension Reader {
     case (0, _):
       guard let closure = call.trailingClosure else { return ReadFactory() }
       return readClosureFactory(closure, frame)
-    case (1, nil):
+    // `register(isolated:)` asks for what the unlabeled form with the same factory asks for.
+    case (1, nil), (1, "isolated"):
       factoryExpression = arguments[0].expression
     case (1, "configuration") where frame.file.imports.contains("SquireConfiguration"):
       // SquireConfiguration's `register(configuration:)`: a `.single` `ConfigurationSource`.
       index.knownOfOtherModules.insert(Self.configurationSource)
       return ReadFactory(type: Self.configurationSource, dependencies: [], lifetime: .single)
-    case (2, nil) where arguments[1].label?.text == "modificator":
+    case (2, nil) where arguments[1].label?.text == "modificator",
+      (2, "isolated") where arguments[1].label?.text == "modificator":
       factoryExpression = arguments[0].expression
       modificator = arguments[1].expression.as(ClosureExprSyntax.self)
       if modificator == nil { return ReadFactory() }
@@ -119,10 +124,16 @@ extension Reader {
       case .argument(let argument):
         parameters[0] = nil
         result.arguments.append(argument)
-      case .unknown: parameters[0] = nil
+      case .optionalArgument: parameters[0] = nil
+      case .unknown:
+        parameters[0] = nil
+        result.readsAll = false
       }
     }
     result.dependencies = parameters.compactMap { $0 }
+    if parameters.dropFirst(modificator == nil ? 0 : 1).contains(where: { $0 == nil }) {
+      result.readsAll = false
+    }
     if parameters.allSatisfy({ $0 != nil }) {
       result.initializer = Factory(
         labels: initializer.labels, parameters: parameters.map { $0! },
@@ -135,6 +146,8 @@ extension Reader {
   enum ReadParameter {
     case dependency(Dependency)
     case argument(String)
+    /// An optional runtime argument: `nil` when not passed, so nothing to check.
+    case optionalArgument
     case unknown
   }
 
@@ -189,7 +202,7 @@ extension Reader {
       else { return .unknown }
       // An optional argument that is not passed is `nil`: nothing to report.
       if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-        return .unknown
+        return .optionalArgument
       }
       return .argument(displayName(typeText(type)))
     case "many" where arguments.count == 1:
@@ -282,6 +295,7 @@ extension Reader {
       result.dependencies = names.compactMap { declaredTypes[$0] }.compactMap {
         index.dependency(of: $0, in: frame.scope)
       }
+      result.readsAll = result.dependencies?.count == names.count
       if result.type == nil, let body { result.type = constructedType(body, frame) }
       return result
     }
@@ -324,7 +338,8 @@ extension Reader {
       {
       case .dependency(let dependency): dependencies.append(dependency)
       case .argument(let argument): result.arguments.append(argument)
-      case .unknown: continue
+      case .optionalArgument: continue
+      case .unknown: result.readsAll = false
       }
     }
     result.dependencies = dependencies
@@ -387,7 +402,22 @@ extension Reader {
     case "postInit", "postInitOnMainActor", "asyncPostInit", "onClose":
       return true
     case "injection", "injectionOnMainActor", "asyncInjection":
+      let read = registration.dependencies?.count
       readInjection(call, registration, frame)
+      // An injection the tool could not read asks for something it does not know.
+      if registration.dependencies?.count == read { registration.readsEveryDependency = false }
+      return true
+    case "passesArguments":
+      let location = frame.file.location(
+        of: call.calledExpression.as(MemberAccessExprSyntax.self)!.declName)
+      var types: [String] = []
+      for argument in arguments {
+        guard argument.label == nil || argument.label?.text == "to",
+          let type = metatypeName(argument.expression)
+        else { return false }
+        types.append(index.canonical(type, in: frame.scope))
+      }
+      registration.passesArgumentsTo += types.map { ($0, location) }
       return true
     default:
       return false
@@ -461,7 +491,7 @@ extension Reader {
       if let closure {
         switch readModifierClosure(closure, parameterType: propertyType, scope: scope, frame) {
         case .dependency(let read): dependency = read
-        case .argument, .unknown: return
+        case .argument, .optionalArgument, .unknown: return
         }
       } else {
         dependency = index.dependency(of: propertyType, in: scope)
@@ -525,7 +555,7 @@ extension Reader {
       right, parameters: [names[1]: propertyType], scope: scope, frame, expected: propertyType)
     {
     case .dependency(let dependency): return dependency
-    case .argument, .unknown: return nil
+    case .argument, .optionalArgument, .unknown: return nil
     }
   }
 }

@@ -15,6 +15,9 @@ public enum SquireCheck {
   public struct Result: Sendable {
     /// Errors, each with its notes, in file order.
     public let problems: [Problem]
+    /// Warnings (`validate()`'s that the source shows for certain), each with its notes: they
+    /// do not fail the build.
+    public let warnings: [Problem]
     /// One note for each container the tool could not follow in full.
     public let skipped: [Diagnostic]
     /// The containers it read.
@@ -45,7 +48,7 @@ public enum SquireCheck {
     }
 
     /// Every line to print, errors first.
-    public var lines: [Diagnostic] { problems.flatMap(\.lines) + skipped }
+    public var lines: [Diagnostic] { (problems + warnings).flatMap(\.lines) + skipped }
   }
 
   /// Checks the files of one module. `files` are paths (as printed in diagnostics) and texts.
@@ -68,7 +71,8 @@ public enum SquireCheck {
       validatedOnly
       ? reader.graphs.filter { graph in graph.chain.contains(where: \.isValidated) }
       : reader.graphs
-    let problems = Checker(index: index, module: module).check(checked, all: reader.graphs)
+    let found = Checker(index: index, module: module).check(checked, all: reader.graphs)
+    let problems = found.filter { $0.diagnostic.severity == .error }
     var skipped: [Diagnostic] = []
     for graph in checked where graph.isOpen && !graph.isInspected {
       guard let reason = graph.openReason else { continue }
@@ -83,6 +87,7 @@ public enum SquireCheck {
       ? Generator.source(graphs: reader.graphs, files: parsed, index: index, module: module)
       : Generator.header
     return Result(
-      problems: problems, skipped: skipped, graphs: reader.graphs, generatedSource: generated)
+      problems: problems, warnings: found.filter { $0.diagnostic.severity == .warning },
+      skipped: skipped, graphs: reader.graphs, generatedSource: generated)
   }
 }
