@@ -26,6 +26,7 @@ private let screens = """
     let screen: Screen
   }
   struct Shell {}
+  func framed(_ screen: Screen) -> Screen { screen }
 
   """
 
@@ -42,22 +43,34 @@ private let ledger = """
 
   """
 
+/// A root that registers the service, the presenter (taking the user's ID) and `header`
+/// (lines 4 to 6), then `rest` from line 7.
+private func screensRoot(
+  header: String = "Header(title: arg($0), subtitle: arg($1))", _ rest: String
+) -> [String: String] {
+  [
+    "Screens.swift": screens,
+    "Root.swift": """
+    import Squire
+
+    let container = Container()
+    container.register(Service.init)
+    container.register(Presenter.init) { arg($0) }
+    container.register { \(header) }
+
+    """ + rest,
+  ]
+}
+
 /// Arguments passed down, `arg` in a closure and `register(isolated:)`: read, and checked as
 /// `validate()` checks them.
 extension ProblemTests {
   @Test func aDependencyNoDeclarationCoversIsUnpassable() {
-    let result = check([
-      "Screens.swift": screens,
-      "Root.swift": """
-      import Squire
-
-      let container = Container()
-      container.register(Service.init)
-      container.register(Presenter.init) { arg($0) }
-      container.register { Header(title: arg($0), subtitle: arg($1)) }
-      container.register(Screen.init(presenter:header:)).passesArguments(to: Presenter.self)
-      """,
-    ])
+    let result = check(
+      screensRoot(
+        """
+        container.register(Screen.init(presenter:header:)).passesArguments(to: Presenter.self)
+        """))
     #expect(
       result.problems.map(\.diagnostic.description) == [
         "Root.swift:6:11: error: Unpassable argument: `Header` takes a runtime argument "
@@ -81,20 +94,13 @@ extension ProblemTests {
   }
 
   @Test func aPathThatStartsWithoutTheDeclarationIsUnpassable() {
-    let found = errors([
-      "Screens.swift": screens,
-      "Root.swift": """
-      import Squire
-
-      let container = Container()
-      container.register(Service.init)
-      container.register(Presenter.init) { arg($0) }
-      container.register { Header(title: arg($0), subtitle: arg($1)) }
-      container.register(Screen.init(presenter:header:))
-        .passesArguments(to: Presenter.self, Header.self)
-      container.register(Window.init(screen:))
-      """,
-    ])
+    let found = errors(
+      screensRoot(
+        """
+        container.register(Screen.init(presenter:header:))
+          .passesArguments(to: Presenter.self, Header.self)
+        container.register(Window.init(screen:))
+        """))
     // `Window` builds the screen and does not pass the arguments down, as `validate()` says.
     #expect(
       found == [
@@ -148,21 +154,14 @@ extension ProblemTests {
   }
 
   @Test func aRootThatPassesOnlyOneOfThemDown() {
-    let result = check([
-      "Screens.swift": screens,
-      "Root.swift": """
-      import Squire
-
-      let container = Container()
-      container.register(Service.init)
-      container.register(Presenter.init) { arg($0) }
-      container.register { Header(title: arg($0), subtitle: arg($1)) }
-      container.register(Screen.init(presenter:header:))
-        .passesArguments(to: Presenter.self, Header.self)
-      container.register(Window.init(screen:)).passesArguments(to: Presenter.self)
-      let screen = container.resolve(Screen.self, passing: .to(Presenter.self, 42))
-      """,
-    ])
+    let result = check(
+      screensRoot(
+        """
+        container.register(Screen.init(presenter:header:))
+          .passesArguments(to: Presenter.self, Header.self)
+        container.register(Window.init(screen:)).passesArguments(to: Presenter.self)
+        let screen = container.resolve(Screen.self, passing: .to(Presenter.self, 42))
+        """))
     // `Window` covers the presenter only: the header is unpassable through it.
     #expect(
       result.problems.map(\.diagnostic.description) == [
@@ -173,21 +172,14 @@ extension ProblemTests {
   }
 
   @Test func aDeclarationForATypeNothingBuildsIsAWarning() {
-    let result = check([
-      "Screens.swift": screens,
-      "Root.swift": """
-      import Squire
-
-      let container = Container()
-      container.register(Service.init)
-      container.register(Presenter.init) { arg($0) }
-      container.register { Header(title: arg($0), subtitle: arg($1)) }
-      container.register(Screen.init(presenter:header:))
-        .passesArguments(to: Presenter.self, Header.self)
-      container.register(Window.init(screen:))
-        .passesArguments(to: Presenter.self, Header.self, Service.self, ByProtocol.self)
-      """,
-    ])
+    let result = check(
+      screensRoot(
+        """
+        container.register(Screen.init(presenter:header:))
+          .passesArguments(to: Presenter.self, Header.self)
+        container.register(Window.init(screen:))
+          .passesArguments(to: Presenter.self, Header.self, Service.self, ByProtocol.self)
+        """))
     #expect(result.problems.isEmpty)
     #expect(
       result.warnings.map(\.diagnostic.description) == [
@@ -205,21 +197,14 @@ extension ProblemTests {
 /// Arguments passed down, `arg` in a closure and `register(isolated:)`: what is correct is clean.
 extension NoFalseErrorTests {
   @Test func aDeclaredPassingDownIsFine() {
-    let result = check([
-      "Screens.swift": screens,
-      "Root.swift": """
-      import Squire
-
-      let container = Container()
-      container.register(Service.init)
-      container.register(Presenter.init) { arg($0) }
-      container.register { Header(title: arg($0), subtitle: arg($1)) }
-      container.register(Screen.init(presenter:header:))
-        .passesArguments(to: Presenter.self, Header.self)
-      let screen = container.resolve(
-        Screen.self, passing: .to(Presenter.self, 42), .to(Header.self, "Profile"))
-      """,
-    ])
+    let result = check(
+      screensRoot(
+        """
+        container.register(Screen.init(presenter:header:))
+          .passesArguments(to: Presenter.self, Header.self)
+        let screen = container.resolve(
+          Screen.self, passing: .to(Presenter.self, 42), .to(Header.self, "Profile"))
+        """))
     #expect(result.problems.isEmpty)
     #expect(result.skipped.isEmpty)
   }
@@ -268,8 +253,6 @@ extension NoFalseErrorTests {
       "Root.swift": """
       import Squire
 
-      func framed(_ screen: Screen) -> Screen { screen }
-
       let container = Container()
       container.register(Service.init)
       container.register(Presenter.init) { arg($0) }
@@ -283,20 +266,14 @@ extension NoFalseErrorTests {
   }
 
   @Test func aDecoratorMayBuildIt() {
-    let found = errors([
-      "Screens.swift": screens,
-      "Root.swift": """
-      import Squire
-
-      let container = Container()
-      container.register(Service.init)
-      container.register(Presenter.init) { arg($0) }
-      container.register { Header(title: "Profile", subtitle: nil) }
-      container.register(Screen.init(presenter:header:))
-      container.register(Shell.init).passesArguments(to: Presenter.self)
-      container.decorate(Shell.self) { (shell: Shell, screen: Screen) in shell }
-      """,
-    ])
+    let found = errors(
+      screensRoot(
+        header: #"Header(title: "Profile", subtitle: nil)"#,
+        """
+        container.register(Screen.init(presenter:header:))
+        container.register(Shell.init).passesArguments(to: Presenter.self)
+        container.decorate(Shell.self) { (shell: Shell, screen: Screen) in shell }
+        """))
     #expect(found.isEmpty)
   }
 
