@@ -290,12 +290,21 @@ extension Reader {
         body = statement.expression
       }
     }
-    // Typed parameters: each is a dependency, as written.
+    // Typed parameters: each is a dependency as written, or a runtime argument (`Arg<T>`).
     if names.count == declaredTypes.count, !names.isEmpty {
-      result.dependencies = names.compactMap { declaredTypes[$0] }.compactMap {
-        index.dependency(of: $0, in: frame.scope)
+      var dependencies: [Dependency] = []
+      for type in names.compactMap({ declaredTypes[$0] }) {
+        if let argument = Self.argumentType(type) {
+          if !argument.is(OptionalTypeSyntax.self) {
+            result.arguments.append(displayName(typeText(argument)))
+          }
+        } else if let dependency = index.dependency(of: type, in: frame.scope) {
+          dependencies.append(dependency)
+        } else {
+          result.readsAll = false
+        }
       }
-      result.readsAll = result.dependencies?.count == names.count
+      result.dependencies = dependencies
       if result.type == nil, let body { result.type = constructedType(body, frame) }
       return result
     }
@@ -344,6 +353,14 @@ extension Reader {
     }
     result.dependencies = dependencies
     return result
+  }
+
+  /// `T` of a closure parameter typed `Arg<T>`.
+  private static func argumentType(_ type: TypeSyntax) -> TypeSyntax? {
+    guard let identifier = type.as(IdentifierTypeSyntax.self), identifier.name.text == "Arg",
+      let arguments = identifier.genericArgumentClause?.arguments, arguments.count == 1
+    else { return nil }
+    return Syntax(arguments.first!.argument).as(TypeSyntax.self)
   }
 
   private func closureUsesParameters(_ closure: ClosureExprSyntax) -> Bool {

@@ -35,7 +35,7 @@ private let ledger = """
   import Squire
 
   @globalActor actor Ledger { static let shared = Ledger() }
-  final class Database: Sendable {}
+  struct Database: Sendable {}
   @Ledger final class Store { init(database: Database) {} }
   @Ledger final class Report { init(store: Store) {} }
   @Ledger final class Account { init(owner: String, store: Store) {} }
@@ -122,12 +122,23 @@ extension ProblemTests {
       container.register { Presenter(userID: arg($0), service: $1) }
       container.register { Header(title: "Profile", subtitle: nil) }
       container.register(Screen.init(presenter:header:))
+      let other = Container()
+      other.register(Service.init)
+      other.register { (id: Arg<Int>, service: Service) in Presenter(userID: arg(id), service: service) }
+      other.register { (title: Arg<String>, subtitle: Arg<String?>) in
+        Header(title: arg(title), subtitle: arg(subtitle))
+      }
+      other.register(Screen.init(presenter:header:))
       """,
     ])
     #expect(
       found == [
         "Root.swift:5:11: error: Unpassable argument: `Presenter` takes a runtime argument "
-          + "(`Int`), but `Screen` builds it as a dependency."
+          + "(`Int`), but `Screen` builds it as a dependency.",
+        "Root.swift:10:7: error: Unpassable argument: `Presenter` takes a runtime argument "
+          + "(`Int`), but `Screen` builds it as a dependency.",
+        "Root.swift:11:7: error: Unpassable argument: `Header` takes a runtime argument "
+          + "(`String`), but `Screen` builds it as a dependency.",
       ])
   }
 
