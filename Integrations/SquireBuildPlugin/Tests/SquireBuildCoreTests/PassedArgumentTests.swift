@@ -43,23 +43,28 @@ private let ledger = """
 
   """
 
+/// A module of `declarations` and a root that makes `container` and runs `registrations` from
+/// line 4.
+private func root(_ declarations: String, _ registrations: String) -> [String: String] {
+  [
+    "Types.swift": declarations,
+    "Root.swift": "import Squire\n\nlet container = Container()\n" + registrations,
+  ]
+}
+
 /// A root that registers the service, the presenter (taking the user's ID) and `header`
 /// (lines 4 to 6), then `rest` from line 7.
 private func screensRoot(
   header: String = "Header(title: arg($0), subtitle: arg($1))", _ rest: String
 ) -> [String: String] {
-  [
-    "Screens.swift": screens,
-    "Root.swift": """
-    import Squire
-
-    let container = Container()
+  root(
+    screens,
+    """
     container.register(Service.init)
     container.register(Presenter.init) { arg($0) }
     container.register { \(header) }
 
-    """ + rest,
-  ]
+    """ + rest)
 }
 
 /// Arguments passed down, `arg` in a closure and `register(isolated:)`: read, and checked as
@@ -112,25 +117,22 @@ extension ProblemTests {
   }
 
   @Test func anArgumentInTheClosureFormBuiltAsADependency() {
-    let found = errors([
-      "Screens.swift": screens,
-      "Root.swift": """
-      import Squire
-
-      let container = Container()
-      container.register(Service.init)
-      container.register { Presenter(userID: arg($0), service: $1) }
-      container.register { Header(title: "Profile", subtitle: nil) }
-      container.register(Screen.init(presenter:header:))
-      let other = Container()
-      other.register(Service.init)
-      other.register { (id: Arg<Int>, service: Service) in Presenter(userID: arg(id), service: service) }
-      other.register { (title: Arg<String>, subtitle: Arg<String?>) in
-        Header(title: arg(title), subtitle: arg(subtitle))
-      }
-      other.register(Screen.init(presenter:header:))
-      """,
-    ])
+    let found = errors(
+      root(
+        screens,
+        """
+        container.register(Service.init)
+        container.register { Presenter(userID: arg($0), service: $1) }
+        container.register { Header(title: "Profile", subtitle: nil) }
+        container.register(Screen.init(presenter:header:))
+        let other = Container()
+        other.register(Service.init)
+        other.register { (id: Arg<Int>, service: Service) in Presenter(userID: arg(id), service: service) }
+        other.register { (title: Arg<String>, subtitle: Arg<String?>) in
+          Header(title: arg(title), subtitle: arg(subtitle))
+        }
+        other.register(Screen.init(presenter:header:))
+        """))
     #expect(
       found == [
         "Root.swift:5:11: error: Unpassable argument: `Presenter` takes a runtime argument "
@@ -143,18 +145,15 @@ extension ProblemTests {
   }
 
   @Test func isolatedRegistrationsAreChecked() {
-    let found = errors([
-      "Ledger.swift": ledger,
-      "Root.swift": """
-      import Squire
-
-      let container = Container()
-      container.register(isolated: Store.init)
-      container.register(isolated: { @Ledger (store: Store) in Report(store: store) })
-      container.register(isolated: Account.init) { arg($0) }
-      container.register(isolated: { @Ledger (account: Account) in Statement(account: account) })
-      """,
-    ])
+    let found = errors(
+      root(
+        ledger,
+        """
+        container.register(isolated: Store.init)
+        container.register(isolated: { @Ledger (store: Store) in Report(store: store) })
+        container.register(isolated: Account.init) { arg($0) }
+        container.register(isolated: { @Ledger (account: Account) in Statement(account: account) })
+        """))
     #expect(
       found == [
         "Root.swift:4:11: error: Missing dependency: nothing provides `Database`, which "
@@ -221,17 +220,14 @@ extension NoFalseErrorTests {
   }
 
   @Test func aForwardedTypeNamesTheComponent() {
-    let result = check([
-      "Screens.swift": screens,
-      "Root.swift": """
-      import Squire
-
-      let container = Container()
-      container.register(Service.init)
-      container.register(Presenter.init) { arg($0) }.as(Presenting.self)
-      container.register(ByProtocol.init(presenter:)).passesArguments(to: Presenting.self)
-      """,
-    ])
+    let result = check(
+      root(
+        screens,
+        """
+        container.register(Service.init)
+        container.register(Presenter.init) { arg($0) }.as(Presenting.self)
+        container.register(ByProtocol.init(presenter:)).passesArguments(to: Presenting.self)
+        """))
     #expect(result.problems.isEmpty)
     #expect(result.skipped.isEmpty)
   }
@@ -259,19 +255,16 @@ extension NoFalseErrorTests {
   }
 
   @Test func aRootWhoseFactoryTheToolCannotReadMayPassThemDown() {
-    let result = check([
-      "Screens.swift": screens,
-      "Root.swift": """
-      import Squire
-
-      let container = Container()
-      container.register(Service.init)
-      container.register(Presenter.init) { arg($0) }
-      container.register { Header(title: "Profile", subtitle: nil) }
-      container.register(Screen.init(presenter:header:))
-      container.register { Window(screen: framed($0)) }.passesArguments(to: Presenter.self)
-      """,
-    ])
+    let result = check(
+      root(
+        screens,
+        """
+        container.register(Service.init)
+        container.register(Presenter.init) { arg($0) }
+        container.register { Header(title: "Profile", subtitle: nil) }
+        container.register(Screen.init(presenter:header:))
+        container.register { Window(screen: framed($0)) }.passesArguments(to: Presenter.self)
+        """))
     #expect(result.problems.isEmpty)
     #expect(result.warnings.isEmpty)
   }
@@ -289,36 +282,30 @@ extension NoFalseErrorTests {
   }
 
   @Test func anOptionalArgumentInTheClosureFormIsFine() {
-    let found = errors([
-      "Screens.swift": screens,
-      "Root.swift": """
-      import Squire
-
-      let container = Container()
-      container.register { Header(title: "Profile", subtitle: arg($0)) }
-      container.register(Service.init)
-      container.register { Presenter(userID: 7, service: $0) }
-      container.register(Screen.init(presenter:header:))
-      """,
-    ])
+    let found = errors(
+      root(
+        screens,
+        """
+        container.register { Header(title: "Profile", subtitle: arg($0)) }
+        container.register(Service.init)
+        container.register { Presenter(userID: 7, service: $0) }
+        container.register(Screen.init(presenter:header:))
+        """))
     #expect(found.isEmpty)
   }
 
   @Test func correctIsolatedRegistrationsAreClean() {
-    let result = check([
-      "Ledger.swift": ledger,
-      "Root.swift": """
-      import Squire
-
-      let container = Container()
-      container.register(Database.init)
-      container.register(isolated: Store.init)
-      container.register(isolated: { @Ledger (store: Store) in Report(store: store) })
-      container.register(isolated: Account.init) { arg($0) }
-      container.register(isolated: { @Ledger (account: Account) in Statement(account: account) })
-        .passesArguments(to: Account.self)
-      """,
-    ])
+    let result = check(
+      root(
+        ledger,
+        """
+        container.register(Database.init)
+        container.register(isolated: Store.init)
+        container.register(isolated: { @Ledger (store: Store) in Report(store: store) })
+        container.register(isolated: Account.init) { arg($0) }
+        container.register(isolated: { @Ledger (account: Account) in Statement(account: account) })
+          .passesArguments(to: Account.self)
+        """))
     #expect(result.problems.isEmpty)
     #expect(result.skipped.isEmpty)
   }
