@@ -256,12 +256,9 @@ extension NoFalseErrorTests {
 
   @Test func aRootWhoseFactoryTheToolCannotReadMayPassThemDown() {
     let result = check(
-      root(
-        screens,
+      screensRoot(
+        header: #"Header(title: "Profile", subtitle: nil)"#,
         """
-        container.register(Service.init)
-        container.register(Presenter.init) { arg($0) }
-        container.register { Header(title: "Profile", subtitle: nil) }
         container.register(Screen.init(presenter:header:))
         container.register { Window(screen: framed($0)) }.passesArguments(to: Presenter.self)
         """))
