@@ -42,9 +42,32 @@ extension Reader {
       }
       current = Syntax(modifier)
     }
+    if Self.isKept(current) {
+      graph.open(
+        "the component registered at \(location) is kept, and may get modifiers the tool does "
+          + "not see")
+    }
     registrationCount += 1
     registration.order = registrationCount
     graph.registrations.append(registration)
+  }
+
+  /// Whether the component a registration returns, with its modifiers, is used past its
+  /// statement (kept in a variable, returned, passed on): something may modify it later.
+  private static func isKept(_ expression: Syntax) -> Bool {
+    guard let parent = expression.parent else { return false }
+    // `_ = container.register(...)`
+    if let list = parent.as(ExprListSyntax.self), list.count == 3,
+      list.first?.is(DiscardAssignmentExprSyntax.self) == true, list.last?.id == expression.id
+    {
+      return false
+    }
+    guard let item = parent.as(CodeBlockItemSyntax.self) else { return true }
+    // The only statement of a function that returns something returns it.
+    guard let list = item.parent?.as(CodeBlockItemListSyntax.self), list.count == 1,
+      let function = list.parent?.parent?.as(FunctionDeclSyntax.self)
+    else { return false }
+    return function.signature.returnClause != nil
   }
 
   /// What SquireConfiguration's `register(configuration:)` registers.

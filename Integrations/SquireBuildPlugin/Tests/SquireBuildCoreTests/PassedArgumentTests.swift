@@ -266,6 +266,20 @@ extension NoFalseErrorTests {
     #expect(result.warnings.isEmpty)
   }
 
+  @Test func aComponentKeptInAVariableMayBeModifiedLater() {
+    let result = check(
+      screensRoot(
+        """
+        let screen = container.register(Screen.init(presenter:header:))
+        screen.passesArguments(to: Presenter.self, Header.self)
+        """))
+    #expect(result.problems.isEmpty)
+    #expect(result.skipped.map(\.location.line) == [3])
+    // A discarded one is read in full.
+    let discarded = errors(screensRoot("_ = container.register(Screen.init(presenter:header:))\n"))
+    #expect(discarded.map { $0.prefix(20) } == ["Root.swift:5:11: err", "Root.swift:6:11: err"])
+  }
+
   @Test func aDecoratorMayBuildIt() {
     let found = errors(
       screensRoot(
