@@ -176,7 +176,7 @@ final class DeclarationIndex {
   }
 }
 
-private final class DeclarationVisitor: SyntaxAnyVisitor {
+private final class DeclarationVisitor: SyntaxVisitor {
   let index: DeclarationIndex
   let file: SourceFileInfo
   var scope: [String] = []
@@ -191,16 +191,16 @@ private final class DeclarationVisitor: SyntaxAnyVisitor {
 
   var scopeName: String { scope.joined(separator: ".") }
 
-  /// Classes, structs, enums, actors and protocols: entered before their members, left after
+  /// Classes, structs, enums, actors and protocols: entered at their members, left after
   /// them. A protocol's members are not read.
-  override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
-    guard let declaration = TypeDeclarationSyntax(node) else { return .visitChildren }
+  override func visit(_ node: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
+    guard let declaration = node.typeDeclaration else { return .visitChildren }
     enter(declaration)
     return declaration.kind == .protocol ? .skipChildren : .visitChildren
   }
 
-  override func visitAnyPost(_ node: Syntax) {
-    guard TypeDeclarationSyntax(node) != nil else { return }
+  override func visitPost(_ node: MemberBlockSyntax) {
+    guard node.typeDeclaration != nil else { return }
     scope.removeLast()
     let left = entered.removeLast()
     if left.generic { genericDepth -= 1 }
@@ -388,6 +388,11 @@ private final class DeclarationVisitor: SyntaxAnyVisitor {
 }
 
 // MARK: Reading syntax
+
+extension MemberBlockSyntax {
+  /// The class, struct, enum, actor or protocol these are the members of; nil for an extension.
+  var typeDeclaration: TypeDeclarationSyntax? { parent.flatMap(TypeDeclarationSyntax.init) }
+}
 
 /// A class, struct, enum, actor or protocol declaration, whichever it is.
 struct TypeDeclarationSyntax {

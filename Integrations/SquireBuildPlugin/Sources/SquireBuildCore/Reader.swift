@@ -501,11 +501,11 @@ private final class CalledNameFinder: SyntaxVisitor {
 }
 
 /// The names of the types and typealiases declared inside a body.
-private final class LocalTypeFinder: SyntaxAnyVisitor {
+private final class LocalTypeFinder: SyntaxVisitor {
   var names: Set<String> = []
 
-  override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
-    guard let name = TypeDeclarationSyntax(node)?.name else { return .visitChildren }
+  override func visit(_ node: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
+    guard let name = node.typeDeclaration?.name else { return .visitChildren }
     names.insert(name)
     return .skipChildren
   }
@@ -516,7 +516,7 @@ private final class LocalTypeFinder: SyntaxAnyVisitor {
 }
 
 /// Function, initializer and accessor bodies, with their type scope and parameters.
-private final class EntryVisitor: SyntaxAnyVisitor {
+private final class EntryVisitor: SyntaxVisitor {
   struct Entry {
     let body: CodeBlockSyntax
     let scope: String
@@ -525,14 +525,14 @@ private final class EntryVisitor: SyntaxAnyVisitor {
   var entries: [Entry] = []
   var scope: [String] = []
 
-  /// A class, struct, enum or actor is a scope; a protocol's bodies are not read.
-  override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
-    guard let declaration = TypeDeclarationSyntax(node) else { return .visitChildren }
+  /// A class, struct, enum or actor is a scope for its members; a protocol's are not read.
+  override func visit(_ node: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
+    guard let declaration = node.typeDeclaration else { return .visitChildren }
     scope.append(declaration.name)
     return declaration.kind == .protocol ? .skipChildren : .visitChildren
   }
-  override func visitAnyPost(_ node: Syntax) {
-    if TypeDeclarationSyntax(node) != nil { scope.removeLast() }
+  override func visitPost(_ node: MemberBlockSyntax) {
+    if node.typeDeclaration != nil { scope.removeLast() }
   }
   var saved: [[String]] = []
   override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
