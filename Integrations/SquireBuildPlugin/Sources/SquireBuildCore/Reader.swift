@@ -204,6 +204,12 @@ final class Reader {
 
   private func expression(_ expression: ExprSyntax, _ frame: Frame, certain: Bool) {
     let unwrapped = Self.unwrap(expression)
+    // `if` and `switch`, which parse as expressions: what is registered in a branch may or may
+    // not be.
+    if unwrapped.is(IfExprSyntax.self) || unwrapped.is(SwitchExprSyntax.self) {
+      scan(Syntax(unwrapped), frame, certain: false)
+      return
+    }
     // `_ = container.register(...)`, `x = ...`
     if let sequence = unwrapped.as(InfixOperatorExprSyntax.self),
       sequence.operator.is(AssignmentExprSyntax.self)

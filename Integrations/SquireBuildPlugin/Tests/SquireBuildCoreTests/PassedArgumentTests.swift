@@ -280,6 +280,25 @@ extension NoFalseErrorTests {
     #expect(discarded.map { $0.prefix(20) } == ["Root.swift:5:11: err", "Root.swift:6:11: err"])
   }
 
+  @Test func registrationsInTheBranchesOfAnIfOrASwitchMayNotBeMade() {
+    let found = errors(
+      registrations: """
+        if Bool.random() {
+          container.register(Mace.init).as(Weapon.self)
+        } else {
+          container.register(Sword.init).as(Weapon.self)
+        }
+        switch Int.random(in: 0...1) {
+        case 0: container.register(PlateArmor.init(forge:)).as(Armor.self)
+        default: container.register(PlateArmor.init(forge:)).as(Armor.self)
+        }
+        container.register(Forge.init)
+        container.register { Squire2(weapon: $0, armor: $1) }
+        """,
+      declarations: armory + "final class Squire2 { init(weapon: Weapon, armor: Armor) {} }\n")
+    #expect(found.isEmpty)
+  }
+
   @Test func aDecoratorMayBuildIt() {
     let found = errors(
       screensRoot(
