@@ -14,7 +14,7 @@ struct ArgumentPassing {
   private let anyDeclared: Bool
   /// Every link a resolve builds right away is among those given: a component that none
   /// reaches is resolved at the top.
-  private let askersKnown: Bool
+  let askersKnown: Bool
 
   /// - Parameters:
   ///   - links: the immediate links the check found (`from` builds `to`), `many` included.
@@ -28,7 +28,14 @@ struct ArgumentPassing {
     self.components = components
     self.index = index
     self.anyDeclared = anyDeclared
-    self.askersKnown = askersKnown
+    // A link to a registration that is not a component (a parent's, overridden here, that a
+    // `.single` of the parent still builds) leads to links the check did not follow.
+    let ids = Set(components.map(ObjectIdentifier.init))
+    self.askersKnown =
+      askersKnown
+      && links.allSatisfy {
+        ids.contains(ObjectIdentifier($0.from)) && ids.contains(ObjectIdentifier($0.to))
+      }
     for (from, to) in links where from !== to {
       askers[ObjectIdentifier(to), default: []].append(from)
       builds[ObjectIdentifier(from), default: []].append(to)

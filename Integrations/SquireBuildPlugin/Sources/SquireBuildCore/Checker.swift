@@ -171,7 +171,7 @@ struct Checker {
       anyDeclared: levels.contains { $0.registrations.contains { !$0.passesArgumentsTo.isEmpty } },
       askersKnown: askersKnown, index: index)
     problems += unpassable(links, passing, paths)
-    if askersKnown { problems += passedToNothing(components.map(\.0), immediate) }
+    if passing.askersKnown { problems += passedToNothing(components.map(\.0), immediate) }
     problems += wrongForwards(components.map(\.0))
     return problems.filter { problem in
       // `// squire: dynamic` on the line of a registration silences what is reported there.

@@ -26,6 +26,12 @@ private let screens = """
     let screen: Screen
   }
   struct Shell {}
+  struct Frame {
+    let window: Window
+  }
+  func previewScreen() -> Screen {
+    Screen(presenter: Presenter(userID: 0, service: Service()), header: Header(title: "", subtitle: nil))
+  }
   func framed(_ screen: Screen) -> Screen { screen }
 
   """
@@ -297,6 +303,24 @@ extension NoFalseErrorTests {
         """,
       declarations: armory + "final class Squire2 { init(weapon: Weapon, armor: Armor) {} }\n")
     #expect(found.isEmpty)
+  }
+
+  @Test func aParentsSingleBuildsWhatAChildOverrides() {
+    // The child's check: `Frame`, a `.single` of the parent, builds the parent's `Window`, which
+    // the child overrides, and so the screen: it passes the arguments down.
+    let result = check(
+      screensRoot(
+        header: #"Header(title: "Profile", subtitle: nil)"#,
+        """
+        container.register(Screen.init(presenter:header:))
+        container.register(Window.init(screen:))
+        container.register(Frame.init(window:)).lifetime(.single)
+          .passesArguments(to: Presenter.self)
+        let child = Container(parent: container)
+        child.register { Window(screen: previewScreen()) }
+        """))
+    #expect(result.problems.isEmpty)
+    #expect(result.warnings.isEmpty)
   }
 
   @Test func aDecoratorMayBuildIt() {
