@@ -265,7 +265,7 @@ final class TypedRecord<Impl>: ComponentRecord, @unchecked Sendable {
 
   /// The body of the component with its injections, or in its object graph, in code
   /// specialised for `Impl`: set by `.injection`, where `Impl` is known. Other components run
-  /// the generic body (`Linker.body(of:_:_:)`), so that `register` compiles none.
+  /// the generic one (`Linker.producer(of:_:_:async:)`), so that `register` compiles none.
   /// Takes and gives producers, not bare closures, which would be wrapped in reabstraction
   /// thunks on their way between specialised and generic code.
   @usableFromInline

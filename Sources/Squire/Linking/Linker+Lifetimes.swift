@@ -33,19 +33,23 @@ extension Linker {
       return Producer(body, async: asyncBody)
     case .injected, .graph:
       // Specialised only for a component with `.injection`s: see `TypedRecord.specializedBody`.
-      if let specialized = record.specializedBody?(linked.shape, Producer(build), step) {
-        return Producer(specialized.body, async: asyncBody)
-      }
-      return Producer(Self.body(of: linked.shape, build, step) ?? build, async: asyncBody)
+      return record.specializedBody?(linked.shape, Producer(build, async: asyncBody), step)
+        ?? Self.producer(of: linked.shape, build, step, async: asyncBody)
+        ?? Producer(build, async: asyncBody)
     case .perContainer(let home, let homeCell, let owned):
+      // The cell's class as a value: a child's cell is made and found without asking the
+      // runtime for `SharedInstance<Impl>`'s metadata.
+      let cellType = type(of: homeCell)
+      let holdsObject = homeCell.holdsObject
       return Producer(
         { context throws(ResolutionError) -> Impl in
           let cell =
             ObjectIdentifier(context.container) == home
             ? homeCell
-            : context.container.cell(for: record) {
-              SharedInstance<Impl>(sharing: $0, holdsObject: homeCell.holdsObject)
-            }
+            : unsafeDowncast(
+              context.container.owned.cell(for: record, of: cellType) {
+                cellType.init(sharing: $0, holdsObject: holdsObject)
+              }, to: SharedInstance<Impl>.self)
           if _slowPath(context.container.owned.isClosed) { throw Self.closed(step) }
           return try cell.get(&context, step, owned)
         }, async: asyncBody)
@@ -56,32 +60,37 @@ extension Linker {
     }
   }
 
-  /// The synchronous body of a prototype with injections, or of an `.objectGraph` component;
-  /// `nil` for another shape. Specialised where `.injection` is written (see
-  /// `TypedRecord.specializedBody`); generic for the other components.
+  /// The producer of a prototype with injections, or of an `.objectGraph` component, with
+  /// `asyncBody`; `nil` for another shape. Specialised where `.injection` is written (see
+  /// `TypedRecord.specializedBody`); generic for the other components. The bodies are closures
+  /// written as the producer's arguments: a closure value passed on would be wrapped in a
+  /// reabstraction thunk, one more call per resolve.
   @inlinable
-  static func body<Impl>(
-    of shape: LifetimeShape<Impl>, _ build: @escaping Body<Impl>, _ step: PathStep
-  ) -> Body<Impl>? {
+  static func producer<Impl>(
+    of shape: LifetimeShape<Impl>, _ build: @escaping Body<Impl>, _ step: PathStep,
+    async asyncBody: AsyncBody<Impl>?
+  ) -> Producer<Impl>? {
     switch shape {
     case .injected(let injections):
-      return { context throws(ResolutionError) -> Impl in
-        let made = try build(&context)
-        try injections.apply(to: made, step: step, context: &context)
-        return made
-      }
+      return Producer(
+        { context throws(ResolutionError) -> Impl in
+          let made = try build(&context)
+          try injections.apply(to: made, step: step, context: &context)
+          return made
+        }, async: asyncBody)
     case .graph(let id, let injections):
-      return { context throws(ResolutionError) -> Impl in
-        if let graph = context.graph, let existing = graph.instance(id) {
-          return existing as! Impl
-        }
-        let made = try build(&context)
-        // Kept before the injections run, so that a dependency reached from them that needs
-        // this component gets this instance.
-        context.sharedGraph().store(made, as: id)
-        try injections?.apply(to: made, step: step, context: &context)
-        return made
-      }
+      return Producer(
+        { context throws(ResolutionError) -> Impl in
+          if let graph = context.graph, let existing = graph.instance(id) {
+            return existing as! Impl
+          }
+          let made = try build(&context)
+          // Kept before the injections run, so that a dependency reached from them that needs
+          // this component gets this instance.
+          context.sharedGraph().store(made, as: id)
+          try injections?.apply(to: made, step: step, context: &context)
+          return made
+        }, async: asyncBody)
     case .general, .perContainer, .single:
       return nil
     }

@@ -225,7 +225,7 @@ extension Component where Impl: AnyObject {
       // Made here, where `Impl` is known: linking the injections is specialised for it.
       record.specializedInjections = { linker, record in record.linkEveryInjection(linker) }
       record.specializedBody = { shape, build, step in
-        Linker.body(of: shape, build.body, step).map { Producer($0) }
+        Linker.producer(of: shape, build.body, step, async: build.asyncBody)
       }
     }
     return self

@@ -56,6 +56,14 @@ final class OwnedInstances: @unchecked Sendable {
   func cell<Cell: AnyObject>(
     for record: ComponentRecord, make: (ConditionLock) -> Cell
   ) -> Cell {
+    unsafeDowncast(cell(for: record, of: Cell.self, make: make), to: Cell.self)
+  }
+
+  /// ``cell(for:make:)`` with the cell's class given as a value (`kind`, a final class): code
+  /// that is not specialised asks the runtime neither for the class's metadata nor for a cast.
+  func cell(
+    for record: ComponentRecord, of kind: AnyObject.Type, make: (ConditionLock) -> AnyObject
+  ) -> AnyObject {
     let id = ObjectIdentifier(record)
     // A cell of another kind (the component's lifetime changed) is replaced, and let go of
     // once the lock is released.
@@ -64,14 +72,14 @@ final class OwnedInstances: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     if let first = firstCell, first.id == id {
-      if let existing = first.cell as? Cell { return existing }
+      if type(of: first.cell) == kind { return first.cell }
       let made = make(lock)
       replaced = first.cell
       firstCell = (id, made)
       return made
     }
     if !cells.isEmpty, let existing = cells[id] {
-      if let existing = existing as? Cell { return existing }
+      if type(of: existing) == kind { return existing }
       replaced = existing
     }
     let made = make(lock)
