@@ -281,131 +281,58 @@ public enum Generator {
 
   /// Squire's generic synchronous `register` (0 to 8 parameters) and `as`, with their exact
   /// signatures: the same in every module.
-  static let fixedPart = #"""
+  static let fixedPart =
+    """
     // Squire's generic `register` and `as` for synchronous factories, with their exact signatures:
     // they shadow Squire's in this module, and hand each call to the generated table.
     extension Container {
-      @inline(never)
-      @_semantics("optimize.sil.specialize.generic.never")
-      @discardableResult
-      func register<Impl>(
-        _ factory: @escaping @Sendable () throws -> Impl,
-        file: StaticString = #fileID,
-        line: UInt = #line
-      ) -> Component<Impl> {
-        _register(generated: factory, file: file, line: line, from: SquireGeneratedFactories.self)
+
+    """ + (0...8).map(shadowingRegister).joined(separator: "\n") + #"""
       }
 
-      @inline(never)
-      @_semantics("optimize.sil.specialize.generic.never")
-      @discardableResult
-      func register<Impl, P1>(
-        _ factory: @escaping @Sendable (consuming P1) throws -> Impl,
-        file: StaticString = #fileID,
-        line: UInt = #line
-      ) -> Component<Impl> {
-        _register(generated: factory, file: file, line: line, from: SquireGeneratedFactories.self)
-      }
+      extension Component {
+      \#(shadowingAs("_ type: P.Type", generic: "P", qualifier: "nil"))
 
-      @inline(never)
-      @_semantics("optimize.sil.specialize.generic.never")
-      @discardableResult
-      func register<Impl, P1, P2>(
-        _ factory: @escaping @Sendable (consuming P1, consuming P2) throws -> Impl,
-        file: StaticString = #fileID,
-        line: UInt = #line
-      ) -> Component<Impl> {
-        _register(generated: factory, file: file, line: line, from: SquireGeneratedFactories.self)
-      }
+      \#(shadowingAs("_ type: P.Type, name: String", generic: "P", qualifier: ".name(name)"))
 
-      @inline(never)
-      @_semantics("optimize.sil.specialize.generic.never")
-      @discardableResult
-      func register<Impl, P1, P2, P3>(
-        _ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3) throws -> Impl,
-        file: StaticString = #fileID,
-        line: UInt = #line
-      ) -> Component<Impl> {
-        _register(generated: factory, file: file, line: line, from: SquireGeneratedFactories.self)
+      \#(shadowingAs("_ type: P.Type, tag: Tag.Type", generic: "P, Tag", qualifier: ".tag(tag)"))
       }
+      """#
 
+  /// The attributes that keep a shadowing method out of the optimizer's specialisation.
+  private static let unspecialised = """
       @inline(never)
       @_semantics("optimize.sil.specialize.generic.never")
       @discardableResult
-      func register<Impl, P1, P2, P3, P4>(
-        _ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4) throws -> Impl,
-        file: StaticString = #fileID,
-        line: UInt = #line
-      ) -> Component<Impl> {
-        _register(generated: factory, file: file, line: line, from: SquireGeneratedFactories.self)
-      }
+    """
 
-      @inline(never)
-      @_semantics("optimize.sil.specialize.generic.never")
-      @discardableResult
-      func register<Impl, P1, P2, P3, P4, P5>(
-        _ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5) throws -> Impl,
-        file: StaticString = #fileID,
-        line: UInt = #line
-      ) -> Component<Impl> {
-        _register(generated: factory, file: file, line: line, from: SquireGeneratedFactories.self)
-      }
+  /// The shadowing `register` for a factory of `arity` parameters.
+  private static func shadowingRegister(arity: Int) -> String {
+    let parameters = (0..<arity).map { "P\($0 + 1)" }
+    let generics = (["Impl"] + parameters).joined(separator: ", ")
+    let types = parameters.map { "consuming \($0)" }.joined(separator: ", ")
+    return #"""
+      \#(unspecialised)
+        func register<\#(generics)>(
+          _ factory: @escaping @Sendable (\#(types)) throws -> Impl,
+          file: StaticString = #fileID,
+          line: UInt = #line
+        ) -> Component<Impl> {
+          _register(generated: factory, file: file, line: line, from: SquireGeneratedFactories.self)
+        }
 
-      @inline(never)
-      @_semantics("optimize.sil.specialize.generic.never")
-      @discardableResult
-      func register<Impl, P1, P2, P3, P4, P5, P6>(
-        _ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6) throws -> Impl,
-        file: StaticString = #fileID,
-        line: UInt = #line
-      ) -> Component<Impl> {
-        _register(generated: factory, file: file, line: line, from: SquireGeneratedFactories.self)
-      }
+      """#
+  }
 
-      @inline(never)
-      @_semantics("optimize.sil.specialize.generic.never")
-      @discardableResult
-      func register<Impl, P1, P2, P3, P4, P5, P6, P7>(
-        _ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7) throws -> Impl,
-        file: StaticString = #fileID,
-        line: UInt = #line
-      ) -> Component<Impl> {
-        _register(generated: factory, file: file, line: line, from: SquireGeneratedFactories.self)
+  /// The shadowing `as` with `parameters`, forwarding under `qualifier`.
+  private static func shadowingAs(_ parameters: String, generic: String, qualifier: String)
+    -> String
+  {
+    """
+    \(unspecialised)
+      func `as`<\(generic)>(\(parameters)) -> Component<Impl> {
+        _as(generated: type, qualifier: \(qualifier), from: SquireGeneratedFactories.self)
       }
-
-      @inline(never)
-      @_semantics("optimize.sil.specialize.generic.never")
-      @discardableResult
-      func register<Impl, P1, P2, P3, P4, P5, P6, P7, P8>(
-        _ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8) throws -> Impl,
-        file: StaticString = #fileID,
-        line: UInt = #line
-      ) -> Component<Impl> {
-        _register(generated: factory, file: file, line: line, from: SquireGeneratedFactories.self)
-      }
-    }
-
-    extension Component {
-      @inline(never)
-      @_semantics("optimize.sil.specialize.generic.never")
-      @discardableResult
-      func `as`<P>(_ type: P.Type) -> Component<Impl> {
-        _as(generated: type, qualifier: nil, from: SquireGeneratedFactories.self)
-      }
-
-      @inline(never)
-      @_semantics("optimize.sil.specialize.generic.never")
-      @discardableResult
-      func `as`<P>(_ type: P.Type, name: String) -> Component<Impl> {
-        _as(generated: type, qualifier: .name(name), from: SquireGeneratedFactories.self)
-      }
-
-      @inline(never)
-      @_semantics("optimize.sil.specialize.generic.never")
-      @discardableResult
-      func `as`<P, Tag>(_ type: P.Type, tag: Tag.Type) -> Component<Impl> {
-        _as(generated: type, qualifier: .tag(tag), from: SquireGeneratedFactories.self)
-      }
-    }
-    """#
+    """
+  }
 }
