@@ -70,16 +70,14 @@ extension Checker {
         let passed = displayName(type)
         problems.append(
           problem(
-            .warning, at: location,
+            in: component, at: location, severity: .warning, path: [name, passed],
             what: "Arguments passed to nothing: `\(name)` declares "
               + "`.passesArguments(to: \(passed).self)`, and nothing it is built from is a "
               + "`\(passed)`.",
-            path: [name, passed], details: ["registered at: \(fileID(component.location))"],
             why: "arguments given with `.to(\(passed).self, ...)` when resolving it would be "
               + "taken by no component, and the resolve would fail.",
             fix: "name the dependency that takes the argument (its own type, or one it is "
-              + "forwarded as with `.as`), or remove the declaration.",
-            hops: [(component.location, "`\(name)` is registered here")]))
+              + "forwarded as with `.as`), or remove the declaration."))
       }
     }
     return problems

@@ -371,21 +371,32 @@ struct Checker {
         let target = forward.key.displayType
         problems.append(
           problem(
-            at: forward.location,
+            in: component, at: forward.location, path: [name],
             what: "Wrong forward: `\(name)` is forwarded with `.as(\(target).self)`, and it is "
               + "not a `\(target)`.",
-            path: [name], details: ["registered at: `\(name)` \(fileID(component.location))"],
             why: "`\(name)` neither conforms to nor inherits from `\(target)`, so resolving "
               + "`\(target)` through it fails every time.",
             fix: "remove that `.as`, or make `\(name)` conform to `\(target)`; if the factory "
-              + "returns a subclass that does, declare the subclass as its return type.",
-            hops: [(component.location, "`\(name)` is registered here")]))
+              + "returns a subclass that does, declare the subclass as its return type."))
       }
     }
     return problems
   }
 
   // MARK: Text
+
+  /// A problem in a modifier of `component`'s registration (at `location`): the notes say where
+  /// the component is registered.
+  func problem(
+    in component: Registration, at location: Location,
+    severity: Diagnostic.Severity = .error, path: [String], what: String, why: String,
+    fix: String
+  ) -> Problem {
+    problem(
+      severity, at: location, what: what, path: path,
+      details: ["registered at: " + locations([component])],
+      why: why, fix: fix, hops: [(component.location, "`\(component.display)` is registered here")])
+  }
 
   func problem(
     _ severity: Diagnostic.Severity = .error,
