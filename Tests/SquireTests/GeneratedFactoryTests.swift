@@ -298,4 +298,12 @@ private let carLine: UInt = 90_002
     #expect(car.engine is GenDiesel)
     #expect(car.made == "linked")
   }
+
+  @Test func registrationObserversSeeAGeneratedAs() {
+    let container = Container()
+    let seen = Mutex<[String]>([])
+    container.onRegistration { event in seen.withLock { $0.append("\(event.key)") } }
+    container.register(GenDiesel.init).as((any GenEngine).self)
+    #expect(seen.withLock { $0 } == ["GenDiesel", "GenEngine"])
+  }
 }

@@ -189,8 +189,7 @@ extension Component {
     else {
       return forward(P.self, qualifier: qualifier)
     }
-    let forward = Forward(type: P.self, qualifier: qualifier, wrap: generated.wrap)
-    container.update(record) { record.forwards.append(forward) }
+    container.add(Forward(type: P.self, qualifier: qualifier, wrap: generated.wrap), to: record)
     return self
   }
 }
