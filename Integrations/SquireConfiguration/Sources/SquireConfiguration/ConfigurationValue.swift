@@ -1,38 +1,31 @@
 import Configuration
 
 /// A type a configuration value can be read as: `String`, `Int`, `Double`, `Bool`, arrays of
-/// them, and enums whose raw value is one of these (declare the conformance:
-/// `enum LogLevel: String, ConfigurationValue { case debug, info }`).
+/// them, enums whose raw value is one of these (declare the conformance:
+/// `enum LogLevel: String, ConfigurationValue { case debug, info }`), and any other
+/// `LosslessStringConvertible` type that declares it (`extension Port: ConfigurationValue {}`
+/// reads the string value, converted with `Port.init(_:)`). Another type conforms by
+/// implementing ``read(from:key:isSecret:)``.
 public protocol ConfigurationValue: Sendable {
   /// The value under `key`, or `nil` when there is none or it is not of this type.
   static func read(from reader: ConfigReader, key: ConfigKey, isSecret: Bool) -> Self?
 }
 
-extension String: ConfigurationValue {
-  /// The value as a string.
-  public static func read(from reader: ConfigReader, key: ConfigKey, isSecret: Bool) -> String? {
-    reader.string(forKey: key, isSecret: isSecret)
-  }
-}
+extension String: ConfigurationValue {}
+extension Int: ConfigurationValue {}
+extension Double: ConfigurationValue {}
+extension Bool: ConfigurationValue {}
 
-extension Int: ConfigurationValue {
-  /// The value as an integer.
-  public static func read(from reader: ConfigReader, key: ConfigKey, isSecret: Bool) -> Int? {
-    reader.int(forKey: key, isSecret: isSecret)
-  }
-}
-
-extension Double: ConfigurationValue {
-  /// The value as a floating-point number.
-  public static func read(from reader: ConfigReader, key: ConfigKey, isSecret: Bool) -> Double? {
-    reader.double(forKey: key, isSecret: isSecret)
-  }
-}
-
-extension Bool: ConfigurationValue {
-  /// The value as a Boolean.
-  public static func read(from reader: ConfigReader, key: ConfigKey, isSecret: Bool) -> Bool? {
-    reader.bool(forKey: key, isSecret: isSecret)
+extension ConfigurationValue where Self: LosslessStringConvertible {
+  /// The value read with the `ConfigReader` method for the type (`int`, `double`, `bool`); for
+  /// any other type the `string` value, converted with `init(_:)`.
+  public static func read(from reader: ConfigReader, key: ConfigKey, isSecret: Bool) -> Self? {
+    switch Self.self {
+    case is Int.Type: reader.int(forKey: key, isSecret: isSecret) as? Self
+    case is Double.Type: reader.double(forKey: key, isSecret: isSecret) as? Self
+    case is Bool.Type: reader.bool(forKey: key, isSecret: isSecret) as? Self
+    default: reader.string(forKey: key, isSecret: isSecret).flatMap(Self.init)
+    }
   }
 }
 
@@ -43,43 +36,39 @@ extension Array: ConfigurationValue where Element: ConfigurationArrayElement {
   }
 }
 
-/// An element of an array a configuration value can be read as.
+/// An element of an array a configuration value can be read as: `String`, `Int`, `Double`,
+/// `Bool`, and any other `LosslessStringConvertible` type that declares the conformance
+/// (`extension Port: ConfigurationArrayElement {}` reads an array of strings, each converted
+/// with `Port.init(_:)`). Another type conforms by implementing ``readArray(from:key:isSecret:)``.
 public protocol ConfigurationArrayElement: Sendable {
-  /// The array under `key`, or `nil`.
+  /// The array under `key`, or `nil` when there is none or an element does not convert.
   static func readArray(from reader: ConfigReader, key: ConfigKey, isSecret: Bool) -> [Self]?
 }
 
-extension String: ConfigurationArrayElement {
-  /// The value as an array of strings.
-  public static func readArray(
-    from reader: ConfigReader, key: ConfigKey, isSecret: Bool
-  ) -> [String]? {
-    reader.stringArray(forKey: key, isSecret: isSecret)
-  }
-}
+extension String: ConfigurationArrayElement {}
+extension Int: ConfigurationArrayElement {}
+extension Double: ConfigurationArrayElement {}
+extension Bool: ConfigurationArrayElement {}
 
-extension Int: ConfigurationArrayElement {
-  /// The value as an array of integers.
-  public static func readArray(from reader: ConfigReader, key: ConfigKey, isSecret: Bool) -> [Int]?
+extension ConfigurationArrayElement where Self: LosslessStringConvertible {
+  /// The array read with the `ConfigReader` method for the element type (`intArray`,
+  /// `doubleArray`, `boolArray`); for any other type the strings of `stringArray`, each converted
+  /// with `init(_:)`: `nil` if one does not convert.
+  public static func readArray(from reader: ConfigReader, key: ConfigKey, isSecret: Bool) -> [Self]?
   {
-    reader.intArray(forKey: key, isSecret: isSecret)
-  }
-}
-
-extension Double: ConfigurationArrayElement {
-  /// The value as an array of floating-point numbers.
-  public static func readArray(
-    from reader: ConfigReader, key: ConfigKey, isSecret: Bool
-  ) -> [Double]? {
-    reader.doubleArray(forKey: key, isSecret: isSecret)
-  }
-}
-
-extension Bool: ConfigurationArrayElement {
-  /// The value as an array of Booleans.
-  public static func readArray(from reader: ConfigReader, key: ConfigKey, isSecret: Bool) -> [Bool]?
-  {
-    reader.boolArray(forKey: key, isSecret: isSecret)
+    switch Self.self {
+    case is Int.Type: return reader.intArray(forKey: key, isSecret: isSecret) as? [Self]
+    case is Double.Type: return reader.doubleArray(forKey: key, isSecret: isSecret) as? [Self]
+    case is Bool.Type: return reader.boolArray(forKey: key, isSecret: isSecret) as? [Self]
+    default:
+      guard let strings = reader.stringArray(forKey: key, isSecret: isSecret) else { return nil }
+      var array: [Self] = []
+      for string in strings {
+        guard let element = Self(string) else { return nil }
+        array.append(element)
+      }
+      return array
+    }
   }
 }
 

@@ -59,6 +59,16 @@ final class Vault {
   init(token: Int) { self.token = token }
 }
 
+struct Port: LosslessStringConvertible, Equatable, ConfigurationValue, ConfigurationArrayElement {
+  let number: UInt16
+  init(_ number: UInt16) { self.number = number }
+  init?(_ description: String) {
+    guard let number = UInt16(description) else { return nil }
+    self.number = number
+  }
+  var description: String { "\(number)" }
+}
+
 private func configuration(_ values: [AbsoluteConfigKey: ConfigValue]) -> ConfigReader {
   ConfigReader(provider: InMemoryProvider(values: values))
 }
@@ -88,6 +98,40 @@ struct ConfigTests {
     #expect(gateway.server.host == "example.org")
     #expect(gateway.level == .debug)
     #expect(gateway.origins == ["a", "b"])
+  }
+
+  @Test func arraysOfEveryElementTypeAreRead() {
+    let reader = configuration([
+      "ints": .init(.intArray([1, 2]), isSecret: false),
+      "doubles": .init(.doubleArray([0.5]), isSecret: false),
+      "bools": .init(.boolArray([true, false]), isSecret: false),
+      "strings": .init(.stringArray(["a"]), isSecret: false),
+      "ports": .init(.stringArray(["80", "443"]), isSecret: false),
+      "bad-ports": .init(.stringArray(["80", "http"]), isSecret: false),
+    ])
+    #expect([Int].read(from: reader, key: "ints", isSecret: false) == [1, 2])
+    #expect([Double].read(from: reader, key: "doubles", isSecret: false) == [0.5])
+    #expect([Bool].read(from: reader, key: "bools", isSecret: false) == [true, false])
+    #expect([String].read(from: reader, key: "strings", isSecret: false) == ["a"])
+    #expect([Int].read(from: reader, key: "strings", isSecret: false) == nil)
+    #expect([Int].read(from: reader, key: "missing", isSecret: false) == nil)
+    // Any other `LosslessStringConvertible` element: its strings, each converted.
+    #expect([Port].read(from: reader, key: "ports", isSecret: false) == [Port(80), Port(443)])
+    #expect([Port].read(from: reader, key: "bad-ports", isSecret: false) == nil)
+  }
+
+  @Test func scalarsOfEveryTypeAreRead() {
+    let reader = configuration([
+      "int": 7, "double": 0.5, "bool": true, "string": "a", "port": "8080", "bad-port": "http",
+    ])
+    #expect(Int.read(from: reader, key: "int", isSecret: false) == 7)
+    #expect(Double.read(from: reader, key: "double", isSecret: false) == 0.5)
+    #expect(Bool.read(from: reader, key: "bool", isSecret: false) == true)
+    #expect(String.read(from: reader, key: "string", isSecret: false) == "a")
+    #expect(Int.read(from: reader, key: "string", isSecret: false) == nil)
+    #expect(Port.read(from: reader, key: "port", isSecret: false) == Port(8080))
+    #expect(Port.read(from: reader, key: "bad-port", isSecret: false) == nil)
+    #expect(Port.read(from: reader, key: "missing", isSecret: false) == nil)
   }
 
   @Test func aSingleReadsItsValuesOnceAndValidates() {
