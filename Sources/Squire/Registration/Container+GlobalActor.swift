@@ -100,25 +100,46 @@ extension Container {
     _ factory: @escaping @Sendable (repeat each P) async throws -> Impl,
     file: StaticString, line: UInt, cause: String, advice: String?
   ) -> Component<Impl> {
+    addAwaited(
+      .async, file: file, line: line,
+      build: { (step: PathStep, _: (repeat Body<each P>)) -> Body<Impl> in
+        { _ throws(ResolutionError) -> Impl in
+          throw ResolutionError.needsAwait(step, cause, advice: advice)
+        }
+      },
+      call: { (arguments: Transfer<(repeat each P)>) async throws -> Impl in
+        try await factory(repeat each arguments.value)
+      })
+  }
+
+  /// Adds a component whose factory an async resolve awaits: one that is async, or isolated to
+  /// an actor. `build` makes what a synchronous resolve runs to construct it, from its path step
+  /// and its dependencies' bodies; `call` awaits the factory with the dependencies an async
+  /// resolve made.
+  @inlinable
+  func addAwaited<Impl, each P>(
+    _ execution: ComponentExecution, file: StaticString, line: UInt,
+    build: @escaping (PathStep, (repeat Body<each P>)) -> Body<Impl>,
+    call: @escaping @Sendable (Transfer<(repeat each P)>) async throws -> Impl
+  ) -> Component<Impl> {
     add(
-      TypedRecord(location: SourceLocation(file: file, line: line), execution: .async) {
+      TypedRecord(location: SourceLocation(file: file, line: line), execution: execution) {
         linker, record in
         let dependencies = (repeat linker.dependency((each P).self))
         let asyncBodies = (repeat (each dependencies).anyAsyncBody)
         let step = record.pathStep
+        let construct = build(step, (repeat (each dependencies).body))
         return linker.producer(
           for: record,
           build: { context throws(ResolutionError) -> Impl in
-            try context.construct(step) { _ throws(ResolutionError) -> Impl in
-              throw ResolutionError.needsAwait(step, cause, advice: advice)
-            }
+            try context.construct(step, construct)
           },
           asyncBuild: { context async throws(ResolutionError) -> Impl in
             try await context.constructAsync(step) {
               context async throws(ResolutionError) -> Impl in
               let arguments = Transfer((repeat try await (each asyncBodies)(&context)))
               do {
-                return try await factory(repeat each arguments.value)
+                return try await call(arguments)
               } catch {
                 throw ResolutionError.thrown(error, by: step)
               }

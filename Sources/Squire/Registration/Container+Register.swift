@@ -92,46 +92,28 @@ extension Container {
     line: UInt = #line,
     _ isolation: _MainActorFactory = _MainActorFactory()
   ) -> Component<Impl> {
-    add(
-      TypedRecord(location: SourceLocation(file: file, line: line), execution: .mainActor) {
-        linker, record in
-        let dependencies = (repeat linker.dependency((each P).self))
-        let bodies = (repeat (each dependencies).body)
-        let asyncBodies = (repeat (each dependencies).anyAsyncBody)
-        let step = record.pathStep
-        return linker.producer(
-          for: record,
-          build: { context throws(ResolutionError) -> Impl in
-            try context.construct(step) { context throws(ResolutionError) -> Impl in
-              let arguments = (repeat try (each bodies)(&context))
-              guard context.isOnMainActor else {
-                throw ResolutionError.needsAwait(step, AwaitCause.mainActor)
-              }
-              // Called from the main actor: main-actor code may run synchronously, as in
-              // `MainActor.assumeIsolated`, without asking for `Sendable` arguments.
-              let moved = Transfer((repeat each arguments))
-              let call: @MainActor () throws -> Impl = { try factory(repeat each moved.value) }
-              do {
-                return try unsafeBitCast(call, to: (() throws -> Impl).self)()
-              } catch {
-                throw ResolutionError.thrown(error, by: step)
-              }
-            }
-          },
-          asyncBuild: { context async throws(ResolutionError) -> Impl in
-            try await context.constructAsync(step) {
-              context async throws(ResolutionError) -> Impl in
-              let arguments = Transfer((repeat try await (each asyncBodies)(&context)))
-              do {
-                let call = Transfer<@MainActor () throws -> Impl> {
-                  try factory(repeat each arguments.value)
-                }
-                return try await onMainActor(call)
-              } catch {
-                throw ResolutionError.thrown(error, by: step)
-              }
-            }
-          })
+    addAwaited(
+      .mainActor, file: file, line: line,
+      build: { (step: PathStep, bodies: (repeat Body<each P>)) -> Body<Impl> in
+        { context throws(ResolutionError) -> Impl in
+          let arguments = (repeat try (each bodies)(&context))
+          guard context.isOnMainActor else {
+            throw ResolutionError.needsAwait(step, AwaitCause.mainActor)
+          }
+          // Called from the main actor: main-actor code may run synchronously, as in
+          // `MainActor.assumeIsolated`, without asking for `Sendable` arguments.
+          let moved = Transfer((repeat each arguments))
+          let call: @MainActor () throws -> Impl = { try factory(repeat each moved.value) }
+          do {
+            return try unsafeBitCast(call, to: (() throws -> Impl).self)()
+          } catch {
+            throw ResolutionError.thrown(error, by: step)
+          }
+        }
+      },
+      call: { (arguments: Transfer<(repeat each P)>) async throws -> Impl in
+        try await onMainActor(
+          Transfer<@MainActor () throws -> Impl> { try factory(repeat each arguments.value) })
       })
   }
 
