@@ -2,27 +2,27 @@
 # Load comparison on loopback, in one run: the same endpoints hand-wired (/direct/books) and
 # through Squire (/books: a child container per request, the transaction resolved in it and
 # closed at the end). Builds the example in release mode, starts it, seeds the catalogue, then
-# runs wrk against both, ROUNDS times each; prints requests per second and p99 latency side by
-# side (the medians of the rounds, and the median of each round's ratio), the server's CPU time
-# per request, and the machine's load; fails if the median of the rounds' Squire/hand-wired
+# runs wrk against both, PASSES times each; prints requests per second and p99 latency side by
+# side (the medians of the passes, and the median of each pass's ratio), the server's CPU time
+# per request, and the machine's load; fails if the median of the passes' Squire/hand-wired
 # throughput ratios is under 0.95.
 #
 # Fair by construction: the server runs on one core and wrk on another (`taskset`, when there
 # are two cores or more), so that wrk does not take CPU from one side more than the other; each
-# round measures the two wirings back to back, in turn first (an odd round hand-wired first, an
-# even one Squire first), so that a machine that slows down or speeds up during a round does not
-# favour one; short rounds, many of them, and the median of their ratios, with a 95% interval
-# for it (one round's ratio moves by a tenth or two on a machine shared with other work: the
-# machine's speed drifts within seconds, so short rounds cancel more of it than long ones).
+# pass measures the two wirings back to back, in turn first (an odd pass hand-wired first, an
+# even one Squire first), so that a machine that slows down or speeds up during a pass does not
+# favour one; short passes, many of them, and the median of their ratios, with a 95% interval
+# for it (one pass's ratio moves by a tenth or two on a machine shared with other work: the
+# machine's speed drifts within seconds, so short passes cancel more of it than long ones).
 #
-#   Examples/LibraryCatalogue/Scripts/load.sh     # DURATION=1 ROUNDS=31 CONNECTIONS=32 THREADS=1
+#   Examples/LibraryCatalogue/Scripts/load.sh     # DURATION=1 PASSES=31 CONNECTIONS=32 THREADS=1
 #   SERVER_CPUS=0 WRK_CPUS=1 ...                  # the cores (taskset -c lists); PIN=0: none
 #   SERVER_BINARY=path ...                        # a server built before, instead of building
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 DURATION=${DURATION:-1}
-ROUNDS=${ROUNDS:-31}
+PASSES=${PASSES:-31}
 CONNECTIONS=${CONNECTIONS:-32}
 THREADS=${THREADS:-1}
 PORT=${LIBRARY_PORT:-8181}
@@ -108,9 +108,9 @@ for path in "/books/$id" "/direct/books/$id" /books /direct/books; do
 done
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 declare -A all_rps all_p99 ratios cpus rps_of
-for round in $(seq "$ROUNDS"); do
+for pass in $(seq "$PASSES"); do
   order="direct squire"
-  [ $((round % 2)) = 0 ] && order="squire direct"
+  [ $((pass % 2)) = 0 ] && order="squire direct"
   for endpoint in "/books/$id" "/books"; do
     for wiring in $order; do
       path=$endpoint
@@ -118,19 +118,19 @@ for round in $(seq "$ROUNDS"); do
       read -r rps p99 cpu < <(measure "$path")
       cpus[$wiring$endpoint]+="$cpu "
       rps_of[$wiring]=$rps
-      echo "round $round  $wiring  GET $endpoint  $rps req/s  p99 ${p99} ms  server CPU ${cpu} µs/request  load $(cut -d' ' -f1 /proc/loadavg)" >&2
+      echo "pass $pass  $wiring  GET $endpoint  $rps req/s  p99 ${p99} ms  server CPU ${cpu} µs/request  load $(cut -d' ' -f1 /proc/loadavg)" >&2
       all_rps[$wiring$endpoint]+="$rps "
       all_p99[$wiring$endpoint]+="$p99 "
     done
     ratio=$(awk "BEGIN {printf \"%.3f\", ${rps_of[squire]} / ${rps_of[direct]}}")
     ratios[$endpoint]+="$ratio "
-    echo "round $round  GET $endpoint  Squire / hand-wired $ratio" >&2
+    echo "pass $pass  GET $endpoint  Squire / hand-wired $ratio" >&2
   done
 done
 
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 echo
-echo "| Endpoint | Hand-wired req/s | Squire req/s | Squire / hand-wired | Median of round ratios | 95% interval | Hand-wired p99 | Squire p99 | Server CPU per request, hand-wired / Squire |"
+echo "| Endpoint | Hand-wired req/s | Squire req/s | Squire / hand-wired | Median of pass ratios | 95% interval | Hand-wired p99 | Squire p99 | Server CPU per request, hand-wired / Squire |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 status=0
 for endpoint in "/books/$id" "/books"; do
@@ -150,10 +150,10 @@ done
 echo
 pinning="server and wrk not pinned"
 [ ${#server_pin[@]} -gt 0 ] && pinning="server on core $SERVER_CPUS, wrk on core $WRK_CPUS"
-echo "wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s, $ROUNDS alternating rounds, $pinning:"
-echo "req/s and p99: medians of the rounds;"
-echo "the median of the rounds' Squire/hand-wired ratios (what the 0.95x target is checked on),"
+echo "wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s, $PASSES alternating passes, $pinning:"
+echo "req/s and p99: medians of the passes;"
+echo "the median of the passes' Squire/hand-wired ratios (what the 0.95x target is checked on),"
 echo "with a 95% interval for it;"
-echo "the median of the rounds' server CPU time per request. $(nproc) cores; load average"
+echo "the median of the passes' server CPU time per request. $(nproc) cores; load average"
 echo "(1, 5, 15 min) $load_before before, $load_after after."
 exit $status

@@ -2,16 +2,16 @@
 # CPU time per request of the same endpoints hand-wired (/direct/books...) and through Squire
 # (/books...), without sockets: `request-cost PATH COUNT` answers COUNT requests through the
 # app's router in one process (see Sources/request-cost) and prints the process's CPU time per
-# request. Alternating runs, ROUNDS of each, pinned to one core; prints the median of each path
+# request. Alternating runs, PASSES of each, pinned to one core; prints the median of each path
 # and the hand-wired / Squire ratio (what the throughput ratio of a server bound by its CPU is). What load.sh measures over HTTP, with wrk's and the sockets'
 # noise taken out: a difference of a few microseconds shows.
 #
-#   Examples/LibraryCatalogue/Scripts/request-cost.sh     # COUNT=4000 ROUNDS=6 CPU=0
+#   Examples/LibraryCatalogue/Scripts/request-cost.sh     # COUNT=4000 PASSES=6 CPU=0
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 COUNT=${COUNT:-4000}
-ROUNDS=${ROUNDS:-6}
+PASSES=${PASSES:-6}
 CPU=${CPU:-0}
 build=(swift build -c release --product request-cost ${SCRATCH_PATH:+--scratch-path "$SCRATCH_PATH"})
 "${build[@]}" >&2
@@ -21,14 +21,14 @@ command -v taskset > /dev/null && pin=(taskset -c "$CPU")
 
 paths=(/direct/books/first /books/first /direct/books /books)
 declare -A times
-for round in $(seq "$ROUNDS"); do
-  # Each round in another order: hand-wired first in odd rounds, Squire first in even ones.
+for pass in $(seq "$PASSES"); do
+  # Each pass in another order: hand-wired first in odd passes, Squire first in even ones.
   order=("${paths[@]}")
-  [ $((round % 2)) = 0 ] && order=(/books/first /direct/books/first /books /direct/books)
+  [ $((pass % 2)) = 0 ] && order=(/books/first /direct/books/first /books /direct/books)
   for path in "${order[@]}"; do
     cpu=$(${pin[@]+"${pin[@]}"} "$bin" "$path" "$COUNT")
     times[$path]+="$cpu "
-    echo "round $round  GET $path  $cpu µs/request" >&2
+    echo "pass $pass  GET $path  $cpu µs/request" >&2
   done
 done
 
@@ -47,5 +47,5 @@ for endpoint in /books/first /books; do
     'BEGIN {printf "| GET %s | %.1f | %.1f | %+.1f µs | %.3f× |\n", l, d, s, s - d, d / s}'
 done
 echo
-echo "CPU time of the process (every thread) per request, $COUNT requests a run, $ROUNDS alternating"
+echo "CPU time of the process (every thread) per request, $COUNT requests a run, $PASSES alternating"
 echo "runs each, medians; load average $(cut -d' ' -f1-3 /proc/loadavg)."
