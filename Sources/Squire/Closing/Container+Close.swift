@@ -88,9 +88,7 @@ extension Container {
   @usableFromInline
   func adopt(_ cleanup: PendingCleanup, madeBy step: PathStep) throws(ResolutionError) {
     guard owned.adopt(cleanup) else {
-      var late = OwnedInstances.Closing()
-      late.cleanups.append(cleanup)
-      OwnedInstances.finishClosingLate(late)
+      OwnedInstances.runLate(cleanup)
       throw Self.closedWhileMaking(step)
     }
     var container = self

@@ -54,6 +54,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// The container resolved from (or one of its parents) has been closed, or closed while
     /// the instance asked for was being made (its cleanup then ran at once).
     case containerClosed
+    /// The period of `scope` that the resolve was in (a resolve stays in the period it met
+    /// first) closed while `component` was being made: its cleanup then ran at once.
+    case scopeClosed(scope: String, component: String)
     /// `component` was registered with `register(_:)`, without a factory: the container cannot
     /// build it, only inject into an instance made elsewhere.
     case noFactory(component: String)
@@ -159,7 +162,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
       steps.isEmpty ? nil : type
     case .cycle, .missingArgument, .unusedArguments, .unusedPassedArguments, .notConvertible,
       .invalidLifetime, .tooDeep,
-      .containerReleased, .needsAwait, .factoryFailed, .containerClosed, .noFactory, .absent:
+      .containerReleased, .needsAwait, .factoryFailed, .containerClosed, .scopeClosed, .noFactory,
+      .absent:
       nil
     }
   }
@@ -212,6 +216,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case .containerClosed:
       return "the container resolved from has been closed (`close()`), or one of its parents has: "
         + "its instances were cleaned up and let go."
+    case .scopeClosed(let scope, let component):
+      return "the period of scope `\(scope)` this resolve was in closed (`close()`) while "
+        + "`\(component)` was being made: its cleanup (`onClose`) ran at once, and the instance "
+        + "was not handed out."
     case .noFactory(let component):
       return "`\(component)` is registered with `register(\(component).self)`, without a factory: "
         + "the container cannot build one, only inject into one made elsewhere."
@@ -268,6 +276,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         + "resolve tries again."
     case .containerClosed:
       return "resolve before closing; for a new unit of work, create a new child container."
+    case .scopeClosed:
+      return "resolve again: a resolve that starts after `close()` is in the scope's next period. "
+        + "A resolve stays in the period it met first, so close a scope from outside the "
+        + "resolves that use it (not from a factory), or expect this error."
     case .noFactory(let component):
       return "make the instance where it is made and pass it to `container.inject(into:)`, or "
         + "register a factory for it (`container.register(\(component).init)`)."

@@ -87,10 +87,20 @@ public final class Scope: Sendable, Hashable, CustomStringConvertible {
   /// container.register(Cart.init).lifetime(.scoped(session)).onClose { $0.save() }
   /// session.close()   // the cart is saved and let go
   /// ```
+  ///
+  /// A cleanup runs with the period its instance was made in, never with another. A resolve
+  /// stays in the period it met first: if the period closes while that resolve still builds
+  /// (its factory closed the scope, or another thread did), an instance it makes for the period
+  /// afterwards has its cleanup run at once, and the resolve throws
+  /// ``ResolutionError/Reason/scopeClosed(scope:component:)`` instead of handing it out. A
+  /// resolve that starts once `close()` has begun, from a cleanup or another thread, is in the
+  /// next period: what it makes is cleaned up when that period closes.
   @discardableResult
   public func close() -> CloseReport {
-    nested().reduce(CloseReport(completed: 0, failures: [])) { $0.merged(with: $1.close()) }
-      .merged(with: endPeriod().run())
+    let report = nested().reduce(CloseReport.empty) { $0.merged(with: $1.close()) }
+    let ended = endPeriod()
+    defer { withExtendedLifetime(ended.closed) {} }
+    return report.merged(with: ended.cleanups.run())
   }
 
   /// Ends the current period, running its synchronous and async cleanups, last made first.
@@ -98,7 +108,9 @@ public final class Scope: Sendable, Hashable, CustomStringConvertible {
   public func close() async -> CloseReport {
     var report = CloseReport(completed: 0, failures: [])
     for child in nested() { report = report.merged(with: await child.close()) }
-    return report.merged(with: await endPeriod().run())
+    let ended = endPeriod()
+    defer { withExtendedLifetime(ended.closed) {} }
+    return report.merged(with: await ended.cleanups.run())
   }
 
   /// The nested scopes still alive, most recently made first (closed before the others).
@@ -109,10 +121,15 @@ public final class Scope: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  private func endPeriod() -> PendingCleanups {
+  /// Closes the current period and opens the next one; the closed period's cleanups run after
+  /// the lock is released, and its instances are let go of after that (an instance's `deinit`
+  /// may resolve in this scope).
+  private func endPeriod() -> (cleanups: PendingCleanups, closed: Period) {
     storage.lock.withLock {
+      let closed = storage.period
+      closed.isClosed = true
       storage.period = Period()
-      return storage.cleanups.take()
+      return (closed.cleanups.take(), closed)
     }
   }
 
@@ -168,9 +185,30 @@ public final class Scope: Sendable, Hashable, CustomStringConvertible {
     withExtendedLifetime(removed) {}
   }
 
-  @usableFromInline
-  func adopt(_ cleanup: PendingCleanup) {
-    storage.lock.withLock { storage.cleanups.append(cleanup) }
+  /// Keeps `cleanup` to run when the period `context` resolves in closes.
+  ///
+  /// A resolve stays in the period it met first, which may have closed while `step` was being
+  /// made (its factory closed the scope, or another thread did): that close has run the
+  /// period's cleanups already, and the next period's close must not run this one. It runs
+  /// now, and the resolve fails rather than hand out an instance that has been cleaned up.
+  func adopt(
+    _ cleanup: PendingCleanup, in context: inout ResolutionContext, madeBy step: PathStep
+  ) throws(ResolutionError) {
+    let graph = context.sharedGraph()
+    let adopted = storage.lock.withLock {
+      let period = graph.pinnedPeriod(of: self) as? Period ?? storage.period
+      if period.isClosed { return false }
+      period.cleanups.append(cleanup)
+      return true
+    }
+    if adopted { return }
+    OwnedInstances.runLate(cleanup)
+    var error = ResolutionError(reason: .scopeClosed(scope: name, component: "\(step)"))
+    error.notes = [
+      "a resolve stays in the period of a scope it met first, so that one object graph never "
+        + "mixes instances of two periods"
+    ]
+    throw error
   }
 
   private struct Entry {
@@ -181,6 +219,10 @@ public final class Scope: Sendable, Hashable, CustomStringConvertible {
   /// One period's cells; guarded by the scope's lock.
   private final class Period: @unchecked Sendable {
     var cells: [ObjectIdentifier: Entry] = [:]
+    /// The cleanups of the instances made in this period, in the order they were made.
+    var cleanups = PendingCleanups()
+    /// Set by `close()`: an instance made in this period afterwards has its cleanup run at once.
+    var isClosed = false
   }
 
   private struct WeakScope {
@@ -190,7 +232,6 @@ public final class Scope: Sendable, Hashable, CustomStringConvertible {
   private final class Storage: @unchecked Sendable {
     let lock = Lock()
     var period = Period()
-    var cleanups = PendingCleanups()
     var children: [WeakScope] = []
   }
 }

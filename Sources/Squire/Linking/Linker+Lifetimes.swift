@@ -276,13 +276,13 @@ extension Linker {
       if let cleanup {
         owned = { context throws(ResolutionError) -> Impl in
           let made = try make(&context)
-          scope.adopt(cleanup.pending(for: made))
+          try scope.adopt(cleanup.pending(for: made), in: &context, madeBy: step)
           return made
         }
         ownedAsync = ifAsync(asyncMake) { asyncMake in
           { context async throws(ResolutionError) -> Impl in
             let made = try await asyncMake(&context)
-            scope.adopt(cleanup.pending(for: made))
+            try scope.adopt(cleanup.pending(for: made), in: &context, madeBy: step)
             return made
           }
         }

@@ -88,6 +88,86 @@ struct CloseWhileMakingTests {
   }
 }
 
+/// An instance of a `.scoped` component made for a period that has closed meanwhile (a resolve
+/// stays in the period it met first): its cleanup belongs to that period, not to the next one.
+@Suite("Closing a scope while a factory runs")
+struct ScopeCloseWhileMakingTests {
+  @Test func closeFromInsideTheFactoryCleansUpWhatTheFactoryMade() throws {
+    let log = CloseLog()
+    let session = Scope("session")
+    let container = Container()
+    let made = CallCounter()
+    container.register { () -> Pool in
+      if made.next() == 1 { session.close() }
+      return Pool(log: log)
+    }
+    .lifetime(.scoped(session)).onClose { $0.close() }
+    let error = try #require(throws: ResolutionError.self) { try container.tryResolve(Pool.self) }
+    #expect(error.reason == .scopeClosed(scope: "session", component: "Pool"))
+    #expect(error.description.contains("closed (`close()`) while `Pool` was being made"))
+    #expect(log.closed == ["Pool"])
+    // The next period makes its own instance; closing it cleans up that one only, once.
+    _ = container.resolve(Pool.self)
+    #expect(session.close().completed == 1)
+    #expect(log.closed == ["Pool", "Pool"])
+    #expect(session.close().completed == 0)
+  }
+
+  @Test func closeWhileAFactoryRunsOnAnotherThreadCleansUpWhatItMade() {
+    let log = CloseLog()
+    let session = Scope("session")
+    let started = DispatchSemaphore(value: 0)
+    let proceed = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    let container = Container()
+    container.register { () -> Pool in
+      started.signal()
+      proceed.wait()
+      return Pool(log: log)
+    }
+    .lifetime(.scoped(session)).onClose { $0.close() }
+    let outcome = Outcome()
+    DispatchQueue.global().async {
+      do {
+        _ = try container.tryResolve(Pool.self)
+      } catch let error as ResolutionError {
+        outcome.error = error
+      } catch {
+        Issue.record("unexpected \(error)")
+      }
+      done.signal()
+    }
+    started.wait()
+    #expect(session.close().completed == 0)
+    proceed.signal()
+    done.wait()
+    #expect(outcome.error?.reason == .scopeClosed(scope: "session", component: "Pool"))
+    #expect(log.closed == ["Pool"])
+    // Not run again with the next period.
+    #expect(session.close().completed == 0)
+    #expect(log.closed == ["Pool"])
+  }
+
+  @Test func aResolveThatStartsDuringCloseIsInTheNextPeriod() {
+    let log = CloseLog()
+    let session = Scope("session")
+    let container = Container()
+    container.register { Pool(log: log) }.lifetime(.scoped(session)).onClose { $0.close() }
+    // A cleanup that resolves in the scope it closes: the period closing has let go of its
+    // instances, so the resolve opens the next period, whose close cleans up what it made.
+    container.register(Service.init).lifetime(.scoped(session))
+      .onClose { [unowned container] _ in
+        log.append("Service")
+        _ = container.resolve(Pool.self)
+      }
+    _ = container.resolve(Service.self)
+    #expect(session.close().completed == 1)
+    #expect(log.closed == ["Service"])
+    #expect(session.close().completed == 1)
+    #expect(log.closed == ["Service", "Pool"])
+  }
+}
+
 /// What the resolving thread saw; read once it signalled.
 private final class Outcome: @unchecked Sendable {
   var error: ResolutionError?

@@ -251,6 +251,14 @@ final class OwnedInstances: @unchecked Sendable {
     Task { _ = await finishClosing(late) }
   }
 
+  /// Runs the cleanup of an instance made for an owner that has closed meanwhile (a container,
+  /// a scope's period): as ``finishClosingLate(_:)`` does.
+  static func runLate(_ cleanup: PendingCleanup) {
+    var late = Closing()
+    late.cleanups.append(cleanup)
+    finishClosingLate(late)
+  }
+
   /// The async form of ``finishClosing(_:)``; a container with nothing async to clean up is
   /// closed without suspending.
   static func finishClosing(_ taken: consuming Closing) async -> CloseReport {
