@@ -133,6 +133,27 @@ struct TruthfulAnswersTests {
     #expect(error.description.contains("`Int`"))
   }
 
+  @Test func argumentsNoParameterTakesAreAnErrorFromAsyncCodeToo() async throws {
+    let container = Container()
+    container.register { Logger(prefix: arg($0)) }
+    let error = try await #require(throws: ResolutionError.self) {
+      try await container.tryResolve(Logger.self, args: "Ann", 42)
+    }
+    #expect(error.reason == .unusedArguments(types: ["Int"]))
+  }
+
+  @Test func anArgumentAParameterForgotToTakeIsNotedFromAsyncCodeToo() async throws {
+    let container = Container()
+    container.register(Logger.init)  // without `arg`: the `String` is a dependency
+    let error = try await #require(throws: ResolutionError.self) {
+      try await container.tryResolve(Logger.self, args: "Ann")
+    }
+    #expect(error.reason == .notRegistered(type: "String"))
+    #expect(
+      error.description.contains(
+        "an argument of type `String` was passed to `resolve(args:)` and not taken"))
+  }
+
   // MARK: Qualified-only components
 
   @Test func aComponentForwardedAsItselfOnlyUnderATagIsNotAPlainDependency() {

@@ -110,19 +110,11 @@ extension Container {
     try await resolvePassing(T.self, arguments)
   }
 
-  /// The async resolve with arguments passed down, checked as the synchronous one checks them
-  /// (every argument taken).
+  /// The async resolve with arguments passed down (which checks every argument was taken).
   private func resolvePassing<T>(
     _ type: T.Type, _ passed: [PassedArguments]
   ) async throws(ResolutionError) -> T {
-    let arguments = RuntimeArguments.passing(passed)
-    let resolved = try await resolveAsync(T.self, qualifier: .none, arguments: arguments)
-    do {
-      try arguments.requireAllTaken()
-    } catch {
-      throw failed(error.finished(requested: String(describing: T.self)))
-    }
-    return resolved
+    try await resolveAsync(T.self, qualifier: .none, arguments: .passing(passed))
   }
 }
 

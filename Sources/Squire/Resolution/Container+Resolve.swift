@@ -398,17 +398,20 @@ extension Container {
     var context = ResolutionContext(container: self)
     context.arguments = arguments
     do {
+      let resolved: T
       if let asyncBody = producer.asyncBody {
-        let resolved = try await asyncBody(&context)
+        resolved = try await asyncBody(&context)
         try await context.finishAsync()
-        return resolved
+      } else {
+        resolved = try producer.body(&context)
+        try context.finish()
       }
-      let resolved = try producer.body(&context)
-      try context.finish()
+      try arguments?.requireAllTaken()
       return resolved
     } catch {
       context.fail()
-      throw failed(error.finished(requested: Linker.describe(T.self, qualifier)))
+      throw failed(
+        error.noting(unused: arguments).finished(requested: Linker.describe(T.self, qualifier)))
     }
   }
 }
