@@ -1,20 +1,21 @@
 // The checks of runtime arguments: one that cannot be passed, and one passed to nothing.
 
 extension Checker {
-  func unpassable(_ links: [Link], _ passing: ArgumentPassing, _ paths: Paths)
-    -> [Problem]
-  {
+  /// - Parameter links: what a resolve builds right away (`from` builds `to`), `many` included,
+  ///   as `validate()` counts them.
+  func unpassable(
+    _ links: [(from: Registration, to: Registration)], _ passing: ArgumentPassing, _ paths: Paths
+  ) -> [Problem] {
     var askers: [ObjectIdentifier: [Registration]] = [:]
     var targets: [Registration] = []
     var notPassing: [ObjectIdentifier: Set<ObjectIdentifier>] = [:]
-    for link in links
-    where !link.to.arguments.isEmpty && link.from !== link.to && link.dependency.isImmediate {
+    for (from, to) in links where !to.arguments.isEmpty && from !== to {
       // Fine when every resolve that builds the asker passes the arguments down to it.
-      let blocked = notPassing[ObjectIdentifier(link.to)] ?? passing.notPassing(to: link.to)
-      notPassing[ObjectIdentifier(link.to)] = blocked
-      guard blocked.contains(ObjectIdentifier(link.from)) else { continue }
-      if askers[ObjectIdentifier(link.to)] == nil { targets.append(link.to) }
-      askers[ObjectIdentifier(link.to), default: []].append(link.from)
+      let blocked = notPassing[ObjectIdentifier(to)] ?? passing.notPassing(to: to)
+      notPassing[ObjectIdentifier(to)] = blocked
+      guard blocked.contains(ObjectIdentifier(from)) else { continue }
+      if askers[ObjectIdentifier(to)] == nil { targets.append(to) }
+      askers[ObjectIdentifier(to), default: []].append(from)
     }
     return targets.map { target in
       let builders = askers[ObjectIdentifier(target)]!

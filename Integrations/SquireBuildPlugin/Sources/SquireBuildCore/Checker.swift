@@ -170,7 +170,7 @@ struct Checker {
       components: components.map(\.0), links: immediate,
       anyDeclared: levels.contains { $0.registrations.contains { !$0.passesArgumentsTo.isEmpty } },
       askersKnown: askersKnown, index: index)
-    problems += unpassable(links, passing, paths)
+    problems += unpassable(immediate, passing, paths)
     if passing.askersKnown { problems += passedToNothing(components.map(\.0), immediate) }
     problems += wrongForwards(components.map(\.0))
     return problems.filter { problem in

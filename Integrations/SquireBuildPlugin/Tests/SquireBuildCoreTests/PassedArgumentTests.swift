@@ -122,6 +122,35 @@ extension ProblemTests {
       ])
   }
 
+  @Test func aDependencyBuiltThroughManyIsUnpassableAsValidateSays() {
+    let gallery =
+      screens + """
+        struct Gallery {
+          let presenters: [any Presenting]
+        }
+
+        """
+    let registrations = """
+      container.register(Service.init)
+      container.register(Presenter.init) { arg($0) }.as(Presenting.self)
+      container.register { Gallery(presenters: many($0)) }
+      """
+    let result = check(root(gallery, registrations))
+    #expect(
+      result.problems.map(\.diagnostic.description) == [
+        "Root.swift:5:11: error: Unpassable argument: `Presenter` takes a runtime argument "
+          + "(`Int`), but `Gallery` builds it as a dependency."
+      ])
+    #expect(
+      result.problems.first?.notes.map(\.description).contains(
+        "Root.swift:6:11: note: `Gallery` builds `Presenter` as a dependency, registered here")
+        == true)
+    // Passed down to what `many` builds: nothing to report.
+    let passing = check(
+      root(gallery, registrations + ".passesArguments(to: Presenting.self)"))
+    #expect(passing.problems.isEmpty)
+  }
+
   @Test func anArgumentInTheClosureFormBuiltAsADependency() {
     let found = errors(
       root(
