@@ -198,6 +198,32 @@ struct PassedArgumentsTests {
     #expect(problem.description.contains("`.passesArguments(to: Header.self)`"))
   }
 
+  /// What SquireBuildPlugin's tool reports too, in the same words (its `ProblemTests`).
+  @Test func validationReportsADependencyBuiltThroughMany() throws {
+    struct Gallery {
+      let presenters: [any Presenting]
+    }
+    let container = Container()
+    container.register(Service.init)
+    container.register(Presenter.init) { arg($0) }.as((any Presenting).self)
+    container.register { Gallery(presenters: many($0)) }
+    let problem = try #require(container.validate().problems.first)
+    #expect(
+      problem.kind
+        == .unpassableArgument(
+          component: "Presenter", argumentTypes: ["Int"], neededBy: ["Gallery"])
+    )
+    #expect(
+      problem.description.contains(
+        "Unpassable argument: `Presenter` takes a runtime argument (`Int`), but `Gallery` builds "
+          + "it as a dependency."))
+    let passing = Container()
+    passing.register(Service.init)
+    passing.register(Presenter.init) { arg($0) }.as((any Presenting).self)
+    passing.register { Gallery(presenters: many($0)) }.passesArguments(to: (any Presenting).self)
+    #expect(passing.validate().problems.isEmpty)
+  }
+
   @Test func validationReportsAPathThatStartsWithoutTheDeclaration() throws {
     let container = screens()
     // `Window` builds the screen without declaring that it passes the arguments down: a
