@@ -183,12 +183,18 @@ public struct Component<Impl>: Sendable {
 
   /// Specialised where `.as` is written for the conversion alone: the body that converts each
   /// instance. The rest (the async body, the checks made once) is generic, in ``Forward``.
+  ///
+  /// The body is a local function always inlined, not a closure literal: the optimiser
+  /// specialises a closure into a function of its own and a thunk that calls it (one more call
+  /// per instance); a function always inlined is specialised into the body itself.
   @inlinable
   func forward<P>(_ type: P.Type, qualifier: Qualifier) -> Component<Impl> {
     let forward = Forward(type: P.self, qualifier: qualifier, from: Impl.self) { base, checked in
-      { context throws(ResolutionError) -> P in
+      @inline(__always)
+      func converted(_ context: inout ResolutionContext) throws(ResolutionError) -> P {
         try checked.convert(try base(&context), to: P.self)
       }
+      return converted
     }
     container.add(forward, to: record)
     return self
