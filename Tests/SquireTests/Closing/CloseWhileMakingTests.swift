@@ -148,6 +148,25 @@ struct ScopeCloseWhileMakingTests {
     #expect(log.closed == ["Pool"])
   }
 
+  @Test func anInstanceLetGoOfAsItsPeriodEndsMayResolveInTheScope() {
+    let session = Scope("session")
+    let container = Container()
+    let resolved = CallCounter()
+    container.register(Service.init).lifetime(.scoped(session))
+    container.register { [unowned container] in
+      Departing {
+        _ = container.resolve(Service.self)
+        resolved.next()
+      }
+    }
+    .lifetime(.scoped(session))
+    _ = container.resolve(Departing.self)
+    // Only the period holds it: closing lets it go, and its `deinit` resolves in the scope
+    // (not under the scope's lock).
+    session.close()
+    #expect(resolved.value == 1)
+  }
+
   @Test func aResolveThatStartsDuringCloseIsInTheNextPeriod() {
     let log = CloseLog()
     let session = Scope("session")
@@ -166,6 +185,13 @@ struct ScopeCloseWhileMakingTests {
     #expect(session.close().completed == 1)
     #expect(log.closed == ["Service", "Pool"])
   }
+}
+
+/// Calls `onDeinit` as it goes.
+private final class Departing: Sendable {
+  let onDeinit: @Sendable () -> Void
+  init(_ onDeinit: @escaping @Sendable () -> Void) { self.onDeinit = onDeinit }
+  deinit { onDeinit() }
 }
 
 /// What the resolving thread saw; read once it signalled.
