@@ -29,33 +29,9 @@ struct CloseWhileMakingTests {
   @Test(arguments: [Lifetime.perContainer, .single])
   func closeWhileAFactoryRunsOnAnotherThreadCleansUpWhatItMade(lifetime: Lifetime) {
     let log = CloseLog()
-    let started = DispatchSemaphore(value: 0)
-    let proceed = DispatchSemaphore(value: 0)
-    let done = DispatchSemaphore(value: 0)
-    let container = Container()
-    container.register { () -> Pool in
-      started.signal()
-      proceed.wait()
-      return Pool(log: log)
-    }
-    .lifetime(lifetime).onClose { $0.close() }
-    let outcome = Outcome()
-    DispatchQueue.global().async {
-      do {
-        _ = try container.tryResolve(Pool.self)
-      } catch let error as ResolutionError {
-        outcome.error = error
-      } catch {
-        Issue.record("unexpected \(error)")
-      }
-      done.signal()
-    }
-    started.wait()
-    let report = container.close()
+    let (report, error) = closeWhileResolvingOnAnotherThread(lifetime, log) { $0.close() }
     #expect(report.completed == 0)
-    proceed.signal()
-    done.wait()
-    #expect(outcome.error?.reason == .containerClosed)
+    #expect(error?.reason == .containerClosed)
     #expect(log.closed == ["Pool"])
   }
 
@@ -116,32 +92,11 @@ struct ScopeCloseWhileMakingTests {
   @Test func closeWhileAFactoryRunsOnAnotherThreadCleansUpWhatItMade() {
     let log = CloseLog()
     let session = Scope("session")
-    let started = DispatchSemaphore(value: 0)
-    let proceed = DispatchSemaphore(value: 0)
-    let done = DispatchSemaphore(value: 0)
-    let container = Container()
-    container.register { () -> Pool in
-      started.signal()
-      proceed.wait()
-      return Pool(log: log)
+    let (report, error) = closeWhileResolvingOnAnotherThread(.scoped(session), log) { _ in
+      session.close()
     }
-    .lifetime(.scoped(session)).onClose { $0.close() }
-    let outcome = Outcome()
-    DispatchQueue.global().async {
-      do {
-        _ = try container.tryResolve(Pool.self)
-      } catch let error as ResolutionError {
-        outcome.error = error
-      } catch {
-        Issue.record("unexpected \(error)")
-      }
-      done.signal()
-    }
-    started.wait()
-    #expect(session.close().completed == 0)
-    proceed.signal()
-    done.wait()
-    #expect(outcome.error?.reason == .scopeClosed(scope: "session", component: "Pool"))
+    #expect(report.completed == 0)
+    #expect(error?.reason == .scopeClosed(scope: "session", component: "Pool"))
     #expect(log.closed == ["Pool"])
     // Not run again with the next period.
     #expect(session.close().completed == 0)
@@ -192,6 +147,39 @@ private final class Departing: Sendable {
   let onDeinit: @Sendable () -> Void
   init(_ onDeinit: @escaping @Sendable () -> Void) { self.onDeinit = onDeinit }
   deinit { onDeinit() }
+}
+
+/// Resolves a `Pool` of `lifetime` (cleaned up into `log`) on another thread, and calls `close`
+/// while its factory runs: what `close` reported, and what the resolve threw.
+private func closeWhileResolvingOnAnotherThread(
+  _ lifetime: Lifetime, _ log: CloseLog, close: (Container) -> CloseReport
+) -> (report: CloseReport, error: ResolutionError?) {
+  let started = DispatchSemaphore(value: 0)
+  let proceed = DispatchSemaphore(value: 0)
+  let done = DispatchSemaphore(value: 0)
+  let container = Container()
+  container.register { () -> Pool in
+    started.signal()
+    proceed.wait()
+    return Pool(log: log)
+  }
+  .lifetime(lifetime).onClose { $0.close() }
+  let outcome = Outcome()
+  DispatchQueue.global().async {
+    do {
+      _ = try container.tryResolve(Pool.self)
+    } catch let error as ResolutionError {
+      outcome.error = error
+    } catch {
+      Issue.record("unexpected \(error)")
+    }
+    done.signal()
+  }
+  started.wait()
+  let report = close(container)
+  proceed.signal()
+  done.wait()
+  return (report, outcome.error)
 }
 
 /// What the resolving thread saw; read once it signalled.
