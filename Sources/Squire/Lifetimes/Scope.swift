@@ -144,14 +144,14 @@ public final class Scope: Sendable, Hashable, CustomStringConvertible {
     hasher.combine(ObjectIdentifier(self))
   }
 
-  /// The cell holding `record`'s instance in the current period.
+  /// The cell of `record`'s instance in the period `context` resolves in: the current one when
+  /// the resolve first meets this scope, the same one for the rest of the resolve even if the
+  /// period ends meanwhile (one object graph never mixes instances of two periods; see
+  /// ``adopt(_:in:madeBy:)`` for an instance made after its period closed).
   ///
   /// Keyed by the record's address, which the allocator reuses once the record's container is
   /// gone: the entry remembers the record weakly, so a new component at an old address finds
   /// the old one's entry dead and gets a cell of its own.
-  /// The cell of `record`'s instance in the period `context` resolves in: the current one when
-  /// the resolve first meets this scope, the same one for the rest of the resolve even if the
-  /// period ends meanwhile (one object graph never mixes instances of two periods).
   @usableFromInline
   func cell<Cell: AnyObject>(
     for record: ComponentRecord, in context: inout ResolutionContext, make: () -> Cell
