@@ -23,6 +23,9 @@ private final class GenCar: Sendable {
   }
 }
 private struct GenFailure: Error {}
+private final class GenRadio: Sendable {
+  init(engine: any GenEngine) throws { throw GenFailure() }
+}
 
 // For the direct builds: an engine that says which code made it (a `GenCar` says so in `made`).
 private enum DirPath: Sendable { case factory, linked, direct }
@@ -79,6 +82,7 @@ private enum TestFactories: _GeneratedFactories {
     case directLine: return factoryGenCar()
     case dieselLine: return factoryDirDiesel()
     case carLine: return factoryDirCar()
+    case radioLine: return factoryGenRadio()
     default: return nil
     }
   }
@@ -88,13 +92,12 @@ private enum TestFactories: _GeneratedFactories {
   static func factoryDirDiesel() -> _GeneratedFactory {
     _GeneratedFactory(DirDiesel.self) { link in
       let step = link.step
-      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> DirDiesel in
-        try context._make(step) { context in DirDiesel(path: .linked) }
-      }
-      guard link.direct(0) else { return linked }
+      let direct = link.direct(0)
       return { context throws(ResolutionError) -> DirDiesel in
-        if context._buildsDirectly(height: 1) { return DirDiesel(path: .direct) }
-        return try linked(&context)
+        if direct && context._buildsDirectly(height: 1) { return DirDiesel(path: .direct) }
+        return try context._make(step) { context throws(ResolutionError) in
+          DirDiesel(path: .linked)
+        }
       }
     }
   }
@@ -105,15 +108,25 @@ private enum TestFactories: _GeneratedFactories {
     _GeneratedFactory(GenCar.self, (any GenEngine).self) { link in
       let d0 = link((any GenEngine).self)
       let step = link.step
-      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> GenCar in
-        try context._make(step) { context in try GenCar(engine: d0(&context), made: "linked") }
-      }
-      guard link.direct(1, d0.expecting(0)) else { return linked }
+      let direct = link.direct(1, d0.expecting(0))
       return { context throws(ResolutionError) -> GenCar in
-        if context._buildsDirectly(height: 2) {
+        if direct && context._buildsDirectly(height: 2) {
           return GenCar(engine: DirDiesel(path: .direct), made: "direct")
         }
-        return try linked(&context)
+        return try context._make(step) { context throws(ResolutionError) in
+          try GenCar(engine: d0(&context), made: "linked")
+        }
+      }
+    }
+  }
+
+  /// The generated factory of `GenRadio`, whose initializer throws.
+  static func factoryGenRadio() -> _GeneratedFactory {
+    _GeneratedFactory(GenRadio.self, (any GenEngine).self) { link in
+      let d0 = link((any GenEngine).self)
+      let step = link.step
+      return { context throws(ResolutionError) -> GenRadio in
+        try context._makeThrowing(step) { context in try GenRadio(engine: d0(&context)) }
       }
     }
   }
@@ -124,7 +137,9 @@ private enum TestFactories: _GeneratedFactories {
       let step = link.step
       return { context throws(ResolutionError) -> GenCar in
         // The generator would call `GenCar(engine:)`: the test tells the paths apart.
-        try context._make(step) { context in try GenCar(engine: d0(&context), made: "direct") }
+        try context._make(step) { context throws(ResolutionError) in
+          try GenCar(engine: d0(&context), made: "direct")
+        }
       }
     }
   }
@@ -153,18 +168,20 @@ private enum TestFactories: _GeneratedFactories {
 private let forwardsMade = Mutex(0)
 
 /// The line of the one registration the "generator" read as `GenCar.init(engine:)`.
-private let directLine: UInt = 167
+private let directLine: UInt = 184
 
 /// The lines the registrations of `DirDiesel` and its `GenCar` pass for themselves (`line:`), so
 /// that the table finds them wherever they are written.
 private let dieselLine: UInt = 90_001
 private let carLine: UInt = 90_002
+/// The line `GenRadio`'s registration passes for itself.
+private let radioLine: UInt = 90_003
 
 @Suite struct GeneratedFactoryTests {
   @Test func theReadCallSiteCallsTheInitializerAndOthersTheFactory() {
     let container = Container()
     container.register(GenDiesel.init).as((any GenEngine).self)
-    container.register(GenCar.init(engine:))  // line 167: `directLine`
+    container.register(GenCar.init(engine:))  // line 184: `directLine`
     #expect(container.validate().isValid)
     #expect(forwardsMade.withLock { $0 } > 0)
     let direct: GenCar = container.resolve()
@@ -230,6 +247,30 @@ private let carLine: UInt = 90_002
       Issue.record("the factory's error was not thrown")
     } catch {
       #expect(error.underlyingError is GenFailure)
+    }
+  }
+
+  @Test func aThrowingGeneratedInitializerFailsAsTheFactory() {
+    let container = Container()
+    container.register(GenDiesel.init).as((any GenEngine).self)
+    container.register({ try GenRadio(engine: $0) }, line: radioLine)
+    do {
+      _ = try container.tryResolve(GenRadio.self)
+      Issue.record("the initializer's error was not thrown")
+    } catch {
+      #expect(error.underlyingError is GenFailure)
+      #expect(error.description.contains("GenRadio"))
+    }
+    // Its dependency's error passes through unchanged, with the component on its path.
+    let missing = Container()
+    missing.register({ try GenRadio(engine: $0) }, line: radioLine)
+    do {
+      _ = try missing.tryResolve(GenRadio.self)
+      Issue.record("the missing engine was not reported")
+    } catch {
+      #expect(error.underlyingError == nil)
+      #expect(error.description.contains("GenEngine"))
+      #expect(error.description.contains("GenRadio"))
     }
   }
 }

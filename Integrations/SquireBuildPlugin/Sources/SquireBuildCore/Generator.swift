@@ -178,7 +178,10 @@ public enum Generator {
     }
     out += "      let step = link.step\n"
     let call = initializerCall(site) { "d\($0)(&context)" }
-    let linked = "try context._make(step) { context in \(call) }"
+    // A throwing initializer's errors are reported as the factory's: `_makeThrowing` takes an
+    // untyped closure. Otherwise the closure throws only the dependencies' `ResolutionError`s.
+    let make = site.throwing ? "_makeThrowing(step) { context in" : "_make(step) { context throws(ResolutionError) in"
+    let linked = "try context.\(make) \(call) }"
     guard let direct else {
       return out + """
               return { context throws(ResolutionError) -> \(impl) in
@@ -196,17 +199,15 @@ public enum Generator {
       "build\(direct.calls[position].name.dropFirst("factory".count))()"
     }
     return out + """
-            let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> \(impl) in
-              \(linked)
-            }
-            guard link.direct(\(number)\(expected.joined())) else { return linked }
+            let direct = link.direct(\(number)\(expected.joined()))
             return { context throws(ResolutionError) -> \(impl) in
-              if context._buildsDirectly(height: \(direct.height)) { return \(build)() }
-              return try linked(&context)
+              if direct && context._buildsDirectly(height: \(direct.height)) { return \(build)() }
+              \(linked)
             }
           }
         }
 
+        @inline(never)
         private static func \(build)() -> \(impl) { \(built) }
 
       """
