@@ -202,7 +202,7 @@ public enum Generator {
             let direct = link.direct(\(number)\(expected.joined()))
             return { context throws(ResolutionError) -> \(impl) in
               if direct && context._buildsDirectly(height: \(direct.height)) { return \(build)() }
-              \(linked)
+              return \(linked)
             }
           }
         }

@@ -63,10 +63,12 @@ import Testing
     #expect(source.contains("      let d2 = link(Lazy<any KD>.self)\n"))
     #expect(
       source.contains(
-        "try context._make(step) { context in try RootK(a: d0(&context), b: d1(&context), "
+        "try context._make(step) { context throws(ResolutionError) in try RootK(a: d0(&context), "
+          + "b: d1(&context), "
           + "c: d2(&context)) }"))
-    #expect(source.contains("try context._make(step) { context in DK() }"))
-    #expect(source.contains("try context._make(step) { context in try BK() }"))
+    #expect(source.contains("try context._make(step) { context throws(ResolutionError) in DK() }"))
+    // A throwing initializer's errors are the factory's: an untyped closure.
+    #expect(source.contains("try context._makeThrowing(step) { context in try BK() }"))
   }
 
   @Test func theFixedPartShadowsEveryArity() {
@@ -152,23 +154,31 @@ import Testing
     ]
     let source = SquireCheck.run(files: files, module: "Garage", generate: true).generatedSource
     // Factories in name order: AM 0, Car 1, Diesel 2, FM 3, Truck 4, Van 5, Wheel 6.
-    #expect(source.contains("      guard link.direct(1, d0.expecting(2), d1.expecting(6)) else {"))
-    #expect(
-      source.contains("        if context._buildsDirectly(height: 2) { return buildCar() }\n"))
+    #expect(source.contains("      let direct = link.direct(1, d0.expecting(2), d1.expecting(6))\n"))
     #expect(
       source.contains(
-        "  private static func buildCar() -> Car { Car(engine: buildDiesel(), wheel: buildWheel()) }"
+        "        if direct && context._buildsDirectly(height: 2) { return buildCar() }\n"))
+    #expect(
+      source.contains(
+        "  @inline(never)\n"
+          + "  private static func buildCar() -> Car { Car(engine: buildDiesel(), wheel: buildWheel()) }"
       ))
     #expect(source.contains("  private static func buildDiesel() -> Diesel { Diesel() }\n"))
-    #expect(source.contains("      guard link.direct(2) else { return linked }\n"))
+    #expect(source.contains("      let direct = link.direct(2)\n"))
     // Its linked body is written too, for a container that links something else.
     #expect(
       source.contains(
-        "try context._make(step) { context in try Car(engine: d0(&context), wheel: d1(&context)) }"
+        "        return try context._make(step) { context throws(ResolutionError) in "
+          + "try Car(engine: d0(&context), wheel: d1(&context)) }"
       ))
     // A throwing initializer, and a dependency two factories provide: linked bodies only.
     #expect(!source.contains("buildTruck"))
+    #expect(
+      source.contains("try context._makeThrowing(step) { context in try Truck(engine: d0(&context)) }"))
     #expect(!source.contains("buildVan"))
-    #expect(source.contains("try context._make(step) { context in try Van(radio: d0(&context)) }"))
+    #expect(
+      source.contains(
+        "try context._make(step) { context throws(ResolutionError) in try Van(radio: d0(&context)) }"
+      ))
   }
 }
