@@ -48,7 +48,7 @@ public struct _GeneratedFactory {
   ///   let d0 = link((any Engine).self)
   ///   let step = link.step
   ///   return { context throws(ResolutionError) -> Car in
-  ///     try context._make(step) { context in try Car(engine: d0(&context)) }
+  ///     try context._make(step) { context throws(ResolutionError) in try Car(engine: d0(&context)) }
   ///   }
   /// }
   /// ```
@@ -260,10 +260,13 @@ public struct _GeneratedLinker {
   /// (``ResolutionContext/_buildsDirectly(height:)``); it calls the linked bodies otherwise.
   ///
   /// ```swift
-  /// guard link.direct(2, d0.expecting(4), d1.expecting(5)) else { return linked }
+  /// let direct = link.direct(2, d0.expecting(4), d1.expecting(5))
   /// return { context throws(ResolutionError) -> Car in
-  ///   if context._buildsDirectly(height: 2) { return buildCar() }  // Car(engine: buildDiesel(), ...)
-  ///   return try linked(&context)
+  ///   // buildCar(): Car(engine: buildDiesel(), wheel: buildWheel())
+  ///   if direct && context._buildsDirectly(height: 2) { return buildCar() }
+  ///   return try context._make(step) { context throws(ResolutionError) in
+  ///     try Car(engine: d0(&context), wheel: d1(&context))
+  ///   }
   /// }
   /// ```
   public func direct(_ factory: Int, _ dependencies: _GeneratedExpectation...) -> Bool {
@@ -376,7 +379,7 @@ extension ResolutionContext {
   /// factory holds only its own calls, which keeps a large module's build short.
   ///
   /// ```swift
-  /// try context._make(step) { context in try Car(engine: d0(&context)) }
+  /// try context._make(step) { context throws(ResolutionError) in try Car(engine: d0(&context)) }
   /// ```
   @_spi(Generated)
   @inline(never)

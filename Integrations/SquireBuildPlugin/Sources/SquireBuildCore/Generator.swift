@@ -180,7 +180,9 @@ public enum Generator {
     let call = initializerCall(site) { "d\($0)(&context)" }
     // A throwing initializer's errors are reported as the factory's: `_makeThrowing` takes an
     // untyped closure. Otherwise the closure throws only the dependencies' `ResolutionError`s.
-    let make = site.throwing ? "_makeThrowing(step) { context in" : "_make(step) { context throws(ResolutionError) in"
+    let make =
+      site.throwing
+      ? "_makeThrowing(step) { context in" : "_make(step) { context throws(ResolutionError) in"
     let linked = "try context.\(make) \(call) }"
     guard let direct else {
       return out + """

@@ -154,7 +154,8 @@ import Testing
     ]
     let source = SquireCheck.run(files: files, module: "Garage", generate: true).generatedSource
     // Factories in name order: AM 0, Car 1, Diesel 2, FM 3, Truck 4, Van 5, Wheel 6.
-    #expect(source.contains("      let direct = link.direct(1, d0.expecting(2), d1.expecting(6))\n"))
+    #expect(
+      source.contains("      let direct = link.direct(1, d0.expecting(2), d1.expecting(6))\n"))
     #expect(
       source.contains(
         "        if direct && context._buildsDirectly(height: 2) { return buildCar() }\n"))
@@ -174,7 +175,8 @@ import Testing
     // A throwing initializer, and a dependency two factories provide: linked bodies only.
     #expect(!source.contains("buildTruck"))
     #expect(
-      source.contains("try context._makeThrowing(step) { context in try Truck(engine: d0(&context)) }"))
+      source.contains(
+        "try context._makeThrowing(step) { context in try Truck(engine: d0(&context)) }"))
     #expect(!source.contains("buildVan"))
     #expect(
       source.contains(
