@@ -92,12 +92,13 @@ private enum TestFactories: _GeneratedFactories {
   static func factoryDirDiesel() -> _GeneratedFactory {
     _GeneratedFactory(DirDiesel.self) { link in
       let step = link.step
-      let direct = link.direct(0)
+      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> DirDiesel in
+        try context._make(step) { context throws(ResolutionError) in DirDiesel(path: .linked) }
+      }
+      guard link.direct(0) else { return linked }
       return { context throws(ResolutionError) -> DirDiesel in
-        if direct && context._buildsDirectly(height: 1) { return DirDiesel(path: .direct) }
-        return try context._make(step) { context throws(ResolutionError) in
-          DirDiesel(path: .linked)
-        }
+        if context._buildsDirectly(height: 1) { return DirDiesel(path: .direct) }
+        return try linked(&context)
       }
     }
   }
@@ -108,14 +109,17 @@ private enum TestFactories: _GeneratedFactories {
     _GeneratedFactory(GenCar.self, (any GenEngine).self) { link in
       let d0 = link((any GenEngine).self)
       let step = link.step
-      let direct = link.direct(1, d0.expecting(0))
-      return { context throws(ResolutionError) -> GenCar in
-        if direct && context._buildsDirectly(height: 2) {
-          return GenCar(engine: DirDiesel(path: .direct), made: "direct")
-        }
-        return try context._make(step) { context throws(ResolutionError) in
+      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> GenCar in
+        try context._make(step) { context throws(ResolutionError) in
           try GenCar(engine: d0(&context), made: "linked")
         }
+      }
+      guard link.direct(1, d0.expecting(0)) else { return linked }
+      return { context throws(ResolutionError) -> GenCar in
+        if context._buildsDirectly(height: 2) {
+          return GenCar(engine: DirDiesel(path: .direct), made: "direct")
+        }
+        return try linked(&context)
       }
     }
   }
@@ -168,7 +172,7 @@ private enum TestFactories: _GeneratedFactories {
 private let forwardsMade = Mutex(0)
 
 /// The line of the one registration the "generator" read as `GenCar.init(engine:)`.
-private let directLine: UInt = 184
+private let directLine: UInt = 188
 
 /// The lines the registrations of `DirDiesel` and its `GenCar` pass for themselves (`line:`), so
 /// that the table finds them wherever they are written.
@@ -181,7 +185,7 @@ private let radioLine: UInt = 90_003
   @Test func theReadCallSiteCallsTheInitializerAndOthersTheFactory() {
     let container = Container()
     container.register(GenDiesel.init).as((any GenEngine).self)
-    container.register(GenCar.init(engine:))  // line 184: `directLine`
+    container.register(GenCar.init(engine:))  // line 188: `directLine`
     #expect(container.validate().isValid)
     #expect(forwardsMade.withLock { $0 } > 0)
     let direct: GenCar = container.resolve()

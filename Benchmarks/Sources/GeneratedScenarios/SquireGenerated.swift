@@ -190,15 +190,17 @@ enum SquireGeneratedFactories: _GeneratedFactories {
       let d0 = link((any PD).self)
       let d1 = link((any PE).self)
       let step = link.step
-      let direct = link.direct(0, d0.expecting(6), d1.expecting(8))
+      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> A in
+        try context._make(step) { context throws(ResolutionError) in try A(d: d0(&context), e: d1(&context)) }
+      }
+      guard link.direct(0, d0.expecting(6), d1.expecting(8)) else { return linked }
       return { context throws(ResolutionError) -> A in
-        if direct && context._buildsDirectly(height: 2) { return buildA() }
-        return try context._make(step) { context throws(ResolutionError) in try A(d: d0(&context), e: d1(&context)) }
+        if context._buildsDirectly(height: 2) { return buildA() }
+        return try linked(&context)
       }
     }
   }
 
-  @inline(never)
   private static func buildA() -> A { A(d: buildD(), e: buildE()) }
 
   private static func factoryAK() -> _GeneratedFactory {
@@ -206,15 +208,17 @@ enum SquireGeneratedFactories: _GeneratedFactories {
       let d0 = link((any KD).self)
       let d1 = link((any KE).self)
       let step = link.step
-      let direct = link.direct(1, d0.expecting(7), d1.expecting(9))
+      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> AK in
+        try context._make(step) { context throws(ResolutionError) in try AK(d: d0(&context), e: d1(&context)) }
+      }
+      guard link.direct(1, d0.expecting(7), d1.expecting(9)) else { return linked }
       return { context throws(ResolutionError) -> AK in
-        if direct && context._buildsDirectly(height: 2) { return buildAK() }
-        return try context._make(step) { context throws(ResolutionError) in try AK(d: d0(&context), e: d1(&context)) }
+        if context._buildsDirectly(height: 2) { return buildAK() }
+        return try linked(&context)
       }
     }
   }
 
-  @inline(never)
   private static func buildAK() -> AK { AK(d: buildDK(), e: buildEK()) }
 
   private static func factoryB() -> _GeneratedFactory {
@@ -222,15 +226,17 @@ enum SquireGeneratedFactories: _GeneratedFactories {
       let d0 = link((any PF).self)
       let d1 = link((any PG).self)
       let step = link.step
-      let direct = link.direct(2, d0.expecting(10), d1.expecting(12))
+      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> B in
+        try context._make(step) { context throws(ResolutionError) in try B(f: d0(&context), g: d1(&context)) }
+      }
+      guard link.direct(2, d0.expecting(10), d1.expecting(12)) else { return linked }
       return { context throws(ResolutionError) -> B in
-        if direct && context._buildsDirectly(height: 2) { return buildB() }
-        return try context._make(step) { context throws(ResolutionError) in try B(f: d0(&context), g: d1(&context)) }
+        if context._buildsDirectly(height: 2) { return buildB() }
+        return try linked(&context)
       }
     }
   }
 
-  @inline(never)
   private static func buildB() -> B { B(f: buildF(), g: buildG()) }
 
   private static func factoryBK() -> _GeneratedFactory {
@@ -238,15 +244,17 @@ enum SquireGeneratedFactories: _GeneratedFactories {
       let d0 = link((any KF).self)
       let d1 = link((any KG).self)
       let step = link.step
-      let direct = link.direct(3, d0.expecting(11), d1.expecting(13))
+      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> BK in
+        try context._make(step) { context throws(ResolutionError) in try BK(f: d0(&context), g: d1(&context)) }
+      }
+      guard link.direct(3, d0.expecting(11), d1.expecting(13)) else { return linked }
       return { context throws(ResolutionError) -> BK in
-        if direct && context._buildsDirectly(height: 2) { return buildBK() }
-        return try context._make(step) { context throws(ResolutionError) in try BK(f: d0(&context), g: d1(&context)) }
+        if context._buildsDirectly(height: 2) { return buildBK() }
+        return try linked(&context)
       }
     }
   }
 
-  @inline(never)
   private static func buildBK() -> BK { BK(f: buildFK(), g: buildGK()) }
 
   private static func factoryC() -> _GeneratedFactory {
@@ -254,15 +262,17 @@ enum SquireGeneratedFactories: _GeneratedFactories {
       let d0 = link((any PH).self)
       let d1 = link((any PI).self)
       let step = link.step
-      let direct = link.direct(4, d0.expecting(14), d1.expecting(16))
+      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> C in
+        try context._make(step) { context throws(ResolutionError) in try C(h: d0(&context), i: d1(&context)) }
+      }
+      guard link.direct(4, d0.expecting(14), d1.expecting(16)) else { return linked }
       return { context throws(ResolutionError) -> C in
-        if direct && context._buildsDirectly(height: 2) { return buildC() }
-        return try context._make(step) { context throws(ResolutionError) in try C(h: d0(&context), i: d1(&context)) }
+        if context._buildsDirectly(height: 2) { return buildC() }
+        return try linked(&context)
       }
     }
   }
 
-  @inline(never)
   private static func buildC() -> C { C(h: buildH(), i: buildI()) }
 
   private static func factoryCK() -> _GeneratedFactory {
@@ -270,183 +280,209 @@ enum SquireGeneratedFactories: _GeneratedFactories {
       let d0 = link((any KH).self)
       let d1 = link((any KI).self)
       let step = link.step
-      let direct = link.direct(5, d0.expecting(15), d1.expecting(17))
+      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> CK in
+        try context._make(step) { context throws(ResolutionError) in try CK(h: d0(&context), i: d1(&context)) }
+      }
+      guard link.direct(5, d0.expecting(15), d1.expecting(17)) else { return linked }
       return { context throws(ResolutionError) -> CK in
-        if direct && context._buildsDirectly(height: 2) { return buildCK() }
-        return try context._make(step) { context throws(ResolutionError) in try CK(h: d0(&context), i: d1(&context)) }
+        if context._buildsDirectly(height: 2) { return buildCK() }
+        return try linked(&context)
       }
     }
   }
 
-  @inline(never)
   private static func buildCK() -> CK { CK(h: buildHK(), i: buildIK()) }
 
   private static func factoryD() -> _GeneratedFactory {
     _GeneratedFactory(D.self) { link in
       let step = link.step
-      let direct = link.direct(6)
+      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> D in
+        try context._make(step) { context throws(ResolutionError) in D() }
+      }
+      guard link.direct(6) else { return linked }
       return { context throws(ResolutionError) -> D in
-        if direct && context._buildsDirectly(height: 1) { return buildD() }
-        return try context._make(step) { context throws(ResolutionError) in D() }
+        if context._buildsDirectly(height: 1) { return buildD() }
+        return try linked(&context)
       }
     }
   }
 
-  @inline(never)
   private static func buildD() -> D { D() }
 
   private static func factoryDK() -> _GeneratedFactory {
     _GeneratedFactory(DK.self) { link in
       let step = link.step
-      let direct = link.direct(7)
+      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> DK in
+        try context._make(step) { context throws(ResolutionError) in DK() }
+      }
+      guard link.direct(7) else { return linked }
       return { context throws(ResolutionError) -> DK in
-        if direct && context._buildsDirectly(height: 1) { return buildDK() }
-        return try context._make(step) { context throws(ResolutionError) in DK() }
+        if context._buildsDirectly(height: 1) { return buildDK() }
+        return try linked(&context)
       }
     }
   }
 
-  @inline(never)
   private static func buildDK() -> DK { DK() }
 
   private static func factoryE() -> _GeneratedFactory {
     _GeneratedFactory(E.self) { link in
       let step = link.step
-      let direct = link.direct(8)
+      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> E in
+        try context._make(step) { context throws(ResolutionError) in E() }
+      }
+      guard link.direct(8) else { return linked }
       return { context throws(ResolutionError) -> E in
-        if direct && context._buildsDirectly(height: 1) { return buildE() }
-        return try context._make(step) { context throws(ResolutionError) in E() }
+        if context._buildsDirectly(height: 1) { return buildE() }
+        return try linked(&context)
       }
     }
   }
 
-  @inline(never)
   private static func buildE() -> E { E() }
 
   private static func factoryEK() -> _GeneratedFactory {
     _GeneratedFactory(EK.self) { link in
       let step = link.step
-      let direct = link.direct(9)
+      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> EK in
+        try context._make(step) { context throws(ResolutionError) in EK() }
+      }
+      guard link.direct(9) else { return linked }
       return { context throws(ResolutionError) -> EK in
-        if direct && context._buildsDirectly(height: 1) { return buildEK() }
-        return try context._make(step) { context throws(ResolutionError) in EK() }
+        if context._buildsDirectly(height: 1) { return buildEK() }
+        return try linked(&context)
       }
     }
   }
 
-  @inline(never)
   private static func buildEK() -> EK { EK() }
 
   private static func factoryF() -> _GeneratedFactory {
     _GeneratedFactory(F.self) { link in
       let step = link.step
-      let direct = link.direct(10)
+      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> F in
+        try context._make(step) { context throws(ResolutionError) in F() }
+      }
+      guard link.direct(10) else { return linked }
       return { context throws(ResolutionError) -> F in
-        if direct && context._buildsDirectly(height: 1) { return buildF() }
-        return try context._make(step) { context throws(ResolutionError) in F() }
+        if context._buildsDirectly(height: 1) { return buildF() }
+        return try linked(&context)
       }
     }
   }
 
-  @inline(never)
   private static func buildF() -> F { F() }
 
   private static func factoryFK() -> _GeneratedFactory {
     _GeneratedFactory(FK.self) { link in
       let step = link.step
-      let direct = link.direct(11)
+      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> FK in
+        try context._make(step) { context throws(ResolutionError) in FK() }
+      }
+      guard link.direct(11) else { return linked }
       return { context throws(ResolutionError) -> FK in
-        if direct && context._buildsDirectly(height: 1) { return buildFK() }
-        return try context._make(step) { context throws(ResolutionError) in FK() }
+        if context._buildsDirectly(height: 1) { return buildFK() }
+        return try linked(&context)
       }
     }
   }
 
-  @inline(never)
   private static func buildFK() -> FK { FK() }
 
   private static func factoryG() -> _GeneratedFactory {
     _GeneratedFactory(G.self) { link in
       let step = link.step
-      let direct = link.direct(12)
+      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> G in
+        try context._make(step) { context throws(ResolutionError) in G() }
+      }
+      guard link.direct(12) else { return linked }
       return { context throws(ResolutionError) -> G in
-        if direct && context._buildsDirectly(height: 1) { return buildG() }
-        return try context._make(step) { context throws(ResolutionError) in G() }
+        if context._buildsDirectly(height: 1) { return buildG() }
+        return try linked(&context)
       }
     }
   }
 
-  @inline(never)
   private static func buildG() -> G { G() }
 
   private static func factoryGK() -> _GeneratedFactory {
     _GeneratedFactory(GK.self) { link in
       let step = link.step
-      let direct = link.direct(13)
+      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> GK in
+        try context._make(step) { context throws(ResolutionError) in GK() }
+      }
+      guard link.direct(13) else { return linked }
       return { context throws(ResolutionError) -> GK in
-        if direct && context._buildsDirectly(height: 1) { return buildGK() }
-        return try context._make(step) { context throws(ResolutionError) in GK() }
+        if context._buildsDirectly(height: 1) { return buildGK() }
+        return try linked(&context)
       }
     }
   }
 
-  @inline(never)
   private static func buildGK() -> GK { GK() }
 
   private static func factoryH() -> _GeneratedFactory {
     _GeneratedFactory(H.self) { link in
       let step = link.step
-      let direct = link.direct(14)
+      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> H in
+        try context._make(step) { context throws(ResolutionError) in H() }
+      }
+      guard link.direct(14) else { return linked }
       return { context throws(ResolutionError) -> H in
-        if direct && context._buildsDirectly(height: 1) { return buildH() }
-        return try context._make(step) { context throws(ResolutionError) in H() }
+        if context._buildsDirectly(height: 1) { return buildH() }
+        return try linked(&context)
       }
     }
   }
 
-  @inline(never)
   private static func buildH() -> H { H() }
 
   private static func factoryHK() -> _GeneratedFactory {
     _GeneratedFactory(HK.self) { link in
       let step = link.step
-      let direct = link.direct(15)
+      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> HK in
+        try context._make(step) { context throws(ResolutionError) in HK() }
+      }
+      guard link.direct(15) else { return linked }
       return { context throws(ResolutionError) -> HK in
-        if direct && context._buildsDirectly(height: 1) { return buildHK() }
-        return try context._make(step) { context throws(ResolutionError) in HK() }
+        if context._buildsDirectly(height: 1) { return buildHK() }
+        return try linked(&context)
       }
     }
   }
 
-  @inline(never)
   private static func buildHK() -> HK { HK() }
 
   private static func factoryI() -> _GeneratedFactory {
     _GeneratedFactory(I.self) { link in
       let step = link.step
-      let direct = link.direct(16)
+      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> I in
+        try context._make(step) { context throws(ResolutionError) in I() }
+      }
+      guard link.direct(16) else { return linked }
       return { context throws(ResolutionError) -> I in
-        if direct && context._buildsDirectly(height: 1) { return buildI() }
-        return try context._make(step) { context throws(ResolutionError) in I() }
+        if context._buildsDirectly(height: 1) { return buildI() }
+        return try linked(&context)
       }
     }
   }
 
-  @inline(never)
   private static func buildI() -> I { I() }
 
   private static func factoryIK() -> _GeneratedFactory {
     _GeneratedFactory(IK.self) { link in
       let step = link.step
-      let direct = link.direct(17)
+      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> IK in
+        try context._make(step) { context throws(ResolutionError) in IK() }
+      }
+      guard link.direct(17) else { return linked }
       return { context throws(ResolutionError) -> IK in
-        if direct && context._buildsDirectly(height: 1) { return buildIK() }
-        return try context._make(step) { context throws(ResolutionError) in IK() }
+        if context._buildsDirectly(height: 1) { return buildIK() }
+        return try linked(&context)
       }
     }
   }
 
-  @inline(never)
   private static func buildIK() -> IK { IK() }
 
   private static func factoryRoot() -> _GeneratedFactory {
@@ -455,15 +491,17 @@ enum SquireGeneratedFactories: _GeneratedFactories {
       let d1 = link((any PB).self)
       let d2 = link((any PC).self)
       let step = link.step
-      let direct = link.direct(18, d0.expecting(0), d1.expecting(2), d2.expecting(4))
+      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> Root in
+        try context._make(step) { context throws(ResolutionError) in try Root(a: d0(&context), b: d1(&context), c: d2(&context)) }
+      }
+      guard link.direct(18, d0.expecting(0), d1.expecting(2), d2.expecting(4)) else { return linked }
       return { context throws(ResolutionError) -> Root in
-        if direct && context._buildsDirectly(height: 3) { return buildRoot() }
-        return try context._make(step) { context throws(ResolutionError) in try Root(a: d0(&context), b: d1(&context), c: d2(&context)) }
+        if context._buildsDirectly(height: 3) { return buildRoot() }
+        return try linked(&context)
       }
     }
   }
 
-  @inline(never)
   private static func buildRoot() -> Root { Root(a: buildA(), b: buildB(), c: buildC()) }
 
   private static func factoryRootK() -> _GeneratedFactory {
@@ -472,15 +510,17 @@ enum SquireGeneratedFactories: _GeneratedFactories {
       let d1 = link((any KB).self)
       let d2 = link((any KC).self)
       let step = link.step
-      let direct = link.direct(19, d0.expecting(1), d1.expecting(3), d2.expecting(5))
+      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> RootK in
+        try context._make(step) { context throws(ResolutionError) in try RootK(a: d0(&context), b: d1(&context), c: d2(&context)) }
+      }
+      guard link.direct(19, d0.expecting(1), d1.expecting(3), d2.expecting(5)) else { return linked }
       return { context throws(ResolutionError) -> RootK in
-        if direct && context._buildsDirectly(height: 3) { return buildRootK() }
-        return try context._make(step) { context throws(ResolutionError) in try RootK(a: d0(&context), b: d1(&context), c: d2(&context)) }
+        if context._buildsDirectly(height: 3) { return buildRootK() }
+        return try linked(&context)
       }
     }
   }
 
-  @inline(never)
   private static func buildRootK() -> RootK { RootK(a: buildAK(), b: buildBK(), c: buildCK()) }
 
   private static func forwardA(_ type: ObjectIdentifier) -> _GeneratedForward? {

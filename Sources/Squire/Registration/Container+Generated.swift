@@ -260,13 +260,11 @@ public struct _GeneratedLinker {
   /// (``ResolutionContext/_buildsDirectly(height:)``); it calls the linked bodies otherwise.
   ///
   /// ```swift
-  /// let direct = link.direct(2, d0.expecting(4), d1.expecting(5))
+  /// guard link.direct(2, d0.expecting(4), d1.expecting(5)) else { return linked }
   /// return { context throws(ResolutionError) -> Car in
   ///   // buildCar(): Car(engine: buildDiesel(), wheel: buildWheel())
-  ///   if direct && context._buildsDirectly(height: 2) { return buildCar() }
-  ///   return try context._make(step) { context throws(ResolutionError) in
-  ///     try Car(engine: d0(&context), wheel: d1(&context))
-  ///   }
+  ///   if context._buildsDirectly(height: 2) { return buildCar() }
+  ///   return try linked(&context)
   /// }
   /// ```
   public func direct(_ factory: Int, _ dependencies: _GeneratedExpectation...) -> Bool {

@@ -200,17 +200,24 @@ public enum Generator {
     let built = initializerCall(site, argumentsThrow: false) { position in
       "build\(direct.calls[position].name.dropFirst("factory".count))()"
     }
+    // A helper whose graph is more than three levels deep is not inlined: inlined, each would copy
+    // its whole graph into every helper above it, which the optimiser pays for at each level.
+    let inlining = direct.height > 3 ? "  @inline(never)\n" : ""
+    // The body a resolve calls when the direct build applies stays as small as can be: it holds
+    // the linked body (`_make` and the dependencies' calls) only as a closure it calls.
     return out + """
-            let direct = link.direct(\(number)\(expected.joined()))
+            let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> \(impl) in
+              \(linked)
+            }
+            guard link.direct(\(number)\(expected.joined())) else { return linked }
             return { context throws(ResolutionError) -> \(impl) in
-              if direct && context._buildsDirectly(height: \(direct.height)) { return \(build)() }
-              return \(linked)
+              if context._buildsDirectly(height: \(direct.height)) { return \(build)() }
+              return try linked(&context)
             }
           }
         }
 
-        @inline(never)
-        private static func \(build)() -> \(impl) { \(built) }
+      \(inlining)  private static func \(build)() -> \(impl) { \(built) }
 
       """
   }

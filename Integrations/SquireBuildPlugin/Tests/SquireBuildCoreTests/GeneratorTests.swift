@@ -131,6 +131,12 @@ import Testing
         final class Van {
           init(radio: any Radio) {}
         }
+        final class Trailer {
+          init(car: Car) {}
+        }
+        final class Convoy {
+          init(trailer: Trailer) {}
+        }
         """
       ),
       (
@@ -147,29 +153,38 @@ import Testing
           container.register(AM.init).as((any Radio).self).default()
           container.register(FM.init).as((any Radio).self)
           container.register(Van.init(radio:))
+          container.register(Trailer.init(car:))
+          container.register(Convoy.init(trailer:))
           return container
         }
         """
       ),
     ]
     let source = SquireCheck.run(files: files, module: "Garage", generate: true).generatedSource
-    // Factories in name order: AM 0, Car 1, Diesel 2, FM 3, Truck 4, Van 5, Wheel 6.
+    // Factories in name order: AM 0, Car 1, Convoy 2, Diesel 3, FM 4, Trailer 5, Truck 6, Van 7,
+    // Wheel 8.
+    #expect(source.contains("      guard link.direct(1, d0.expecting(3), d1.expecting(8)) else {"))
     #expect(
-      source.contains("      let direct = link.direct(1, d0.expecting(2), d1.expecting(6))\n"))
+      source.contains("        if context._buildsDirectly(height: 2) { return buildCar() }\n"))
+    // Two levels deep: inlined where it is called.
     #expect(
       source.contains(
-        "        if direct && context._buildsDirectly(height: 2) { return buildCar() }\n"))
-    #expect(
-      source.contains(
-        "  @inline(never)\n"
-          + "  private static func buildCar() -> Car { Car(engine: buildDiesel(), wheel: buildWheel()) }"
+        "  }\n\n  private static func buildCar() -> Car { Car(engine: buildDiesel(), wheel: buildWheel()) }"
       ))
     #expect(source.contains("  private static func buildDiesel() -> Diesel { Diesel() }\n"))
-    #expect(source.contains("      let direct = link.direct(2)\n"))
+    #expect(source.contains("      guard link.direct(3) else { return linked }\n"))
+    // Four levels deep: not inlined, so that the helpers above it do not each copy its graph.
+    #expect(
+      source.contains(
+        "  @inline(never)\n  private static func buildConvoy() -> Convoy { Convoy(trailer: buildTrailer()) }"
+      ))
+    #expect(
+      source.contains(
+        "  }\n\n  private static func buildTrailer() -> Trailer { Trailer(car: buildCar()) }"))
     // Its linked body is written too, for a container that links something else.
     #expect(
       source.contains(
-        "        return try context._make(step) { context throws(ResolutionError) in "
+        "        try context._make(step) { context throws(ResolutionError) in "
           + "try Car(engine: d0(&context), wheel: d1(&context)) }"
       ))
     // A throwing initializer, and a dependency two factories provide: linked bodies only.
