@@ -28,7 +28,9 @@ target, `LargeRoot`:
   class's second (per-container) instance: the compiler's floor for the same app.
 
 Rerunning with another CLASSES rewrites the sources and keeps the package's build folder, so that
-Squire itself is compiled once (see measure-build-time.sh).
+Squire itself is compiled once (see measure-build-time.sh). A file whose content would not change
+is not written: a new timestamp on Package.swift alone makes SwiftPM plan the build again, and with
+`--plugin` that rebuilds the plugin's tool (see the plugin's README, "Release builds").
 """
 import pathlib
 import sys
@@ -147,6 +149,12 @@ let package = Package(
 """
 
 
+def write(path: pathlib.Path, text: str) -> None:
+    """Writes text to path unless the file already holds it, so that its timestamp stays."""
+    if not path.exists() or path.read_text() != text:
+        path.write_text(text)
+
+
 def main() -> None:
     arguments = sys.argv[1:]
     closures = "--closures" in arguments
@@ -174,13 +182,14 @@ def main() -> None:
     plugin_use = (
         ',\n      plugins: [.plugin(name: "SquireBuildPlugin", package: "SquireBuildPlugin")]'
         if plugin else "")
-    (output / "Package.swift").write_text(
+    write(
+        output / "Package.swift",
         PACKAGE.format(
             squire=benchmarks.parent, plugin_package=plugin_package, plugin_use=plugin_use))
-    (sources / "Classes.swift").write_text(classes(n))
+    write(sources / "Classes.swift", classes(n))
     root_text = hand_written(n) if by_hand else root(
         n, closures, parts, default=plugin or with_generated)
-    (sources / "Root.swift").write_text(root_text)
+    write(sources / "Root.swift", root_text)
     generated_file = sources / "SquireGenerated.swift"
     if generated_file.exists() and not with_generated:
         generated_file.unlink()
