@@ -52,8 +52,8 @@ echo "building Squire (release) once..." >&2
 swift build -c release --package-path "$package" --target Squire >&2
 if [[ "${PLUGIN:-0}" == 1 ]]; then
   # Then the two-class root, so that the plugin's tool (and swift-syntax) are built before
-  # timing. Squire first: the build after a package's first one plans again, and the plugin's
-  # tool must not have been built by both of SwiftPM's databases before it (see above).
+  # timing. Squire first: in a new folder, the tool is then built once by each of SwiftPM's two
+  # databases (above) rather than twice by each.
   swift build -c release --package-path "$package" --target LargeRoot >&2
 fi
 
