@@ -11,6 +11,12 @@ let ownSettings: [SwiftSetting] =
   Context.environment["SQUIRE_WARNINGS_AS_ERRORS"] == "1"
   ? [.unsafeFlags(["-warnings-as-errors"])] : []
 
+// `SQUIRE_BUILD_TOOL=/path/to/squire-build-tool`: the plugin runs that tool, built beforehand
+// (`swift build -c release --product squire-build-tool` in this package), and does not depend on
+// the one in this package, so a build that applies the plugin builds neither the tool nor
+// swift-syntax (see the README, "Release builds").
+let prebuiltTool = Context.environment["SQUIRE_BUILD_TOOL"].map { !$0.isEmpty } ?? false
+
 let package = Package(
   name: "SquireBuildPlugin",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -36,7 +42,8 @@ let package = Package(
     .executableTarget(
       name: "squire-build-tool", dependencies: ["SquireBuildCore"], swiftSettings: ownSettings),
     .plugin(
-      name: "SquireBuildPlugin", capability: .buildTool(), dependencies: ["squire-build-tool"]),
+      name: "SquireBuildPlugin", capability: .buildTool(),
+      dependencies: prebuiltTool ? [] : ["squire-build-tool"]),
     .testTarget(
       name: "SquireBuildCoreTests", dependencies: ["SquireBuildCore"], swiftSettings: ownSettings),
     // Builds the fixture package (Fixtures/) with the plugin applied and reads its errors; runs

@@ -9,9 +9,32 @@ import PackagePlugin
     let inputs = target.sourceFiles(withSuffix: "swift").map(\.url)
     return [
       try command(
-        tool: context.tool(named: "squire-build-tool").url, module: target.moduleName,
+        tool: tool { try context.tool(named: "squire-build-tool").url }, module: target.moduleName,
         inputs: inputs, workDirectory: context.pluginWorkDirectoryURL)
     ]
+  }
+}
+
+/// The tool the command runs: the one `SQUIRE_BUILD_TOOL` names, built beforehand (the package's
+/// manifest then leaves its own tool, and swift-syntax, out of the build), or the package's own.
+func tool(_ packaged: () throws -> URL) throws -> URL {
+  guard let path = ProcessInfo.processInfo.environment["SQUIRE_BUILD_TOOL"], !path.isEmpty else {
+    return try packaged()
+  }
+  guard FileManager.default.isExecutableFile(atPath: path) else {
+    throw PrebuiltToolError(path: path)
+  }
+  return URL(filePath: path)
+}
+
+/// `SQUIRE_BUILD_TOOL` names no executable file.
+struct PrebuiltToolError: Error, CustomStringConvertible {
+  let path: String
+  var description: String {
+    "SQUIRE_BUILD_TOOL names `\(path)`, which is not an executable file: build the tool with "
+      + "`swift build -c release --product squire-build-tool` in SquireBuildPlugin's package and "
+      + "name the file it prints with `--show-bin-path`, or unset SQUIRE_BUILD_TOOL to build it "
+      + "with the plugin"
   }
 }
 
@@ -35,7 +58,8 @@ func command(tool: URL, module: String, inputs: [URL], workDirectory: URL) -> Co
       let inputs = target.inputFiles.filter { $0.url.pathExtension == "swift" }.map(\.url)
       return [
         try command(
-          tool: context.tool(named: "squire-build-tool").url, module: target.displayName,
+          tool: tool { try context.tool(named: "squire-build-tool").url },
+          module: target.displayName,
           inputs: inputs, workDirectory: context.pluginWorkDirectoryURL)
       ]
     }

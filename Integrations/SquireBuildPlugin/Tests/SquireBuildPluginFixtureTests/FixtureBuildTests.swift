@@ -25,10 +25,11 @@ struct FixtureBuildTests {
   /// to the executable, so `swift run GeneratedRun --package-path …` runs in the current
   /// folder's package (Squire's, in CI), which has no `GeneratedRun`.
   static func swift(
-    _ subcommand: String, _ arguments: [String]
+    _ subcommand: String, _ arguments: [String], environment: [String: String] = [:]
   ) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     var options = ["swift", subcommand, "--package-path", fixtures.path]
     if let scratch = ProcessInfo.processInfo.environment["SQUIRE_PLUGIN_FIXTURES_SCRATCH"] {
       // CI gives the scratch path the tests run from, so that the fixtures reuse its build of
@@ -132,6 +133,44 @@ struct FixtureBuildTests {
       "Unpassable",
       error: "Unpassable/Root.swift:13:13: error: Unpassable argument: `Recruit` takes a runtime "
         + "argument (`String`), but `Muster` builds it as a dependency.")
+  }
+
+  @Test func aToolNamedBySquireBuildToolRunsInsteadOfThePackagesOwn() throws {
+    // The package's own tool, as an ordinary build with the plugin builds it.
+    let (status, output) = try Self.build("Clean")
+    #expect(status == 0, "\(output)")
+    let bin = try #require(
+      Self.swift("build", ["--show-bin-path"]).output.split(separator: "\n").last.map(String.init))
+    let tool = try #require(
+      ["squire-build-tool-tool", "squire-build-tool"].map { "\(bin)/\($0)" }
+        .first { FileManager.default.isExecutableFile(atPath: $0) })
+    // A tool of the user's: it leaves a mark, then runs the package's.
+    let folder = FileManager.default.temporaryDirectory.appending(path: UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let mark = folder.appending(path: "ran")
+    let wrapper = folder.appending(path: "squire-build-tool")
+    try "#!/bin/sh\ntouch '\(mark.path)'\nexec '\(tool)' \"$@\"\n".write(
+      to: wrapper, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
+
+    let named = try Self.swift(
+      "build", ["--target", "Missing"], environment: ["SQUIRE_BUILD_TOOL": wrapper.path])
+    #expect(named.status != 0)
+    #expect(
+      Self.errors(in: named.output) == [
+        "Missing/Armory.swift:22:15: error: Missing dependency: nothing provides `Forge`, which "
+          + "`PlateArmor` needs."
+      ], "\(named.output)")
+    #expect(FileManager.default.fileExists(atPath: mark.path), "\(named.output)")
+
+    let missing = try Self.swift(
+      "build", ["--target", "Missing"], environment: ["SQUIRE_BUILD_TOOL": "/nonexistent/tool"])
+    #expect(missing.status != 0)
+    #expect(
+      missing.output.contains(
+        "SQUIRE_BUILD_TOOL names `/nonexistent/tool`, which is not an executable file"),
+      "\(missing.output)")
   }
 
   @Test func generatedFactoriesBuildWhatTheGenericOnesBuild() throws {
