@@ -8,7 +8,9 @@
 #   HAND=1 Scripts/measure-build-time.sh 1000       (the same graph wired by hand: the floor)
 #   PLUGIN=1 Scripts/measure-build-time.sh 1000     (the root with SquireBuildPlugin applied: its
 #                                                   check and generated factories; the first
-#                                                   build also builds swift-syntax and the tool)
+#                                                   build also builds swift-syntax and the tool,
+#                                                   unless SQUIRE_BUILD_TOOL names one built
+#                                                   beforehand, which the plugin then runs)
 #   GENERATED=1 Scripts/measure-build-time.sh 1000  (the same root with what SquireBuildPlugin
 #                                                    generates for it beside it, written by its
 #                                                    tool before the build: SQUIRE_BUILD_TOOL, or
