@@ -98,7 +98,7 @@ extension Container {
   ) async -> T {
     let transfer = Transfer(arguments)
     return await trapping(file, line) { () async throws(ResolutionError) in
-      try await resolvePassing(T.self, transfer.value)
+      try await resolveAsync(T.self, qualifier: .none, arguments: .passing(transfer.value))
     }
   }
 
@@ -107,14 +107,7 @@ extension Container {
   public func tryResolve<T>(
     _ type: T.Type = T.self, passing arguments: PassedArguments...
   ) async throws(ResolutionError) -> T {
-    try await resolvePassing(T.self, arguments)
-  }
-
-  /// The async resolve with arguments passed down (which checks every argument was taken).
-  private func resolvePassing<T>(
-    _ type: T.Type, _ passed: [PassedArguments]
-  ) async throws(ResolutionError) -> T {
-    try await resolveAsync(T.self, qualifier: .none, arguments: .passing(passed))
+    try await resolveAsync(T.self, qualifier: .none, arguments: .passing(arguments))
   }
 }
 
