@@ -525,162 +525,126 @@ enum SquireGeneratedFactories: _GeneratedFactories {
 
   private static func forwardA(_ type: ObjectIdentifier) -> _GeneratedForward? {
     if type == ObjectIdentifier((any PA).self) {
-      return _GeneratedForward(A.self, as: (any PA).self) { made in
-        { context throws(ResolutionError) in try made(&context) }
-      }
+      return _GeneratedForward(A.self, as: (any PA).self) { $0 }
     }
     return nil
   }
 
   private static func forwardAK(_ type: ObjectIdentifier) -> _GeneratedForward? {
     if type == ObjectIdentifier((any KA).self) {
-      return _GeneratedForward(AK.self, as: (any KA).self) { made in
-        { context throws(ResolutionError) in try made(&context) }
-      }
+      return _GeneratedForward(AK.self, as: (any KA).self) { $0 }
     }
     return nil
   }
 
   private static func forwardB(_ type: ObjectIdentifier) -> _GeneratedForward? {
     if type == ObjectIdentifier((any PB).self) {
-      return _GeneratedForward(B.self, as: (any PB).self) { made in
-        { context throws(ResolutionError) in try made(&context) }
-      }
+      return _GeneratedForward(B.self, as: (any PB).self) { $0 }
     }
     return nil
   }
 
   private static func forwardBK(_ type: ObjectIdentifier) -> _GeneratedForward? {
     if type == ObjectIdentifier((any KB).self) {
-      return _GeneratedForward(BK.self, as: (any KB).self) { made in
-        { context throws(ResolutionError) in try made(&context) }
-      }
+      return _GeneratedForward(BK.self, as: (any KB).self) { $0 }
     }
     return nil
   }
 
   private static func forwardC(_ type: ObjectIdentifier) -> _GeneratedForward? {
     if type == ObjectIdentifier((any PC).self) {
-      return _GeneratedForward(C.self, as: (any PC).self) { made in
-        { context throws(ResolutionError) in try made(&context) }
-      }
+      return _GeneratedForward(C.self, as: (any PC).self) { $0 }
     }
     return nil
   }
 
   private static func forwardCK(_ type: ObjectIdentifier) -> _GeneratedForward? {
     if type == ObjectIdentifier((any KC).self) {
-      return _GeneratedForward(CK.self, as: (any KC).self) { made in
-        { context throws(ResolutionError) in try made(&context) }
-      }
+      return _GeneratedForward(CK.self, as: (any KC).self) { $0 }
     }
     return nil
   }
 
   private static func forwardD(_ type: ObjectIdentifier) -> _GeneratedForward? {
     if type == ObjectIdentifier((any PD).self) {
-      return _GeneratedForward(D.self, as: (any PD).self) { made in
-        { context throws(ResolutionError) in try made(&context) }
-      }
+      return _GeneratedForward(D.self, as: (any PD).self) { $0 }
     }
     return nil
   }
 
   private static func forwardDK(_ type: ObjectIdentifier) -> _GeneratedForward? {
     if type == ObjectIdentifier((any KD).self) {
-      return _GeneratedForward(DK.self, as: (any KD).self) { made in
-        { context throws(ResolutionError) in try made(&context) }
-      }
+      return _GeneratedForward(DK.self, as: (any KD).self) { $0 }
     }
     return nil
   }
 
   private static func forwardE(_ type: ObjectIdentifier) -> _GeneratedForward? {
     if type == ObjectIdentifier((any PE).self) {
-      return _GeneratedForward(E.self, as: (any PE).self) { made in
-        { context throws(ResolutionError) in try made(&context) }
-      }
+      return _GeneratedForward(E.self, as: (any PE).self) { $0 }
     }
     return nil
   }
 
   private static func forwardEK(_ type: ObjectIdentifier) -> _GeneratedForward? {
     if type == ObjectIdentifier((any KE).self) {
-      return _GeneratedForward(EK.self, as: (any KE).self) { made in
-        { context throws(ResolutionError) in try made(&context) }
-      }
+      return _GeneratedForward(EK.self, as: (any KE).self) { $0 }
     }
     return nil
   }
 
   private static func forwardF(_ type: ObjectIdentifier) -> _GeneratedForward? {
     if type == ObjectIdentifier((any PF).self) {
-      return _GeneratedForward(F.self, as: (any PF).self) { made in
-        { context throws(ResolutionError) in try made(&context) }
-      }
+      return _GeneratedForward(F.self, as: (any PF).self) { $0 }
     }
     return nil
   }
 
   private static func forwardFK(_ type: ObjectIdentifier) -> _GeneratedForward? {
     if type == ObjectIdentifier((any KF).self) {
-      return _GeneratedForward(FK.self, as: (any KF).self) { made in
-        { context throws(ResolutionError) in try made(&context) }
-      }
+      return _GeneratedForward(FK.self, as: (any KF).self) { $0 }
     }
     return nil
   }
 
   private static func forwardG(_ type: ObjectIdentifier) -> _GeneratedForward? {
     if type == ObjectIdentifier((any PG).self) {
-      return _GeneratedForward(G.self, as: (any PG).self) { made in
-        { context throws(ResolutionError) in try made(&context) }
-      }
+      return _GeneratedForward(G.self, as: (any PG).self) { $0 }
     }
     return nil
   }
 
   private static func forwardGK(_ type: ObjectIdentifier) -> _GeneratedForward? {
     if type == ObjectIdentifier((any KG).self) {
-      return _GeneratedForward(GK.self, as: (any KG).self) { made in
-        { context throws(ResolutionError) in try made(&context) }
-      }
+      return _GeneratedForward(GK.self, as: (any KG).self) { $0 }
     }
     return nil
   }
 
   private static func forwardH(_ type: ObjectIdentifier) -> _GeneratedForward? {
     if type == ObjectIdentifier((any PH).self) {
-      return _GeneratedForward(H.self, as: (any PH).self) { made in
-        { context throws(ResolutionError) in try made(&context) }
-      }
+      return _GeneratedForward(H.self, as: (any PH).self) { $0 }
     }
     return nil
   }
 
   private static func forwardHK(_ type: ObjectIdentifier) -> _GeneratedForward? {
     if type == ObjectIdentifier((any KH).self) {
-      return _GeneratedForward(HK.self, as: (any KH).self) { made in
-        { context throws(ResolutionError) in try made(&context) }
-      }
+      return _GeneratedForward(HK.self, as: (any KH).self) { $0 }
     }
     return nil
   }
 
   private static func forwardI(_ type: ObjectIdentifier) -> _GeneratedForward? {
     if type == ObjectIdentifier((any PI).self) {
-      return _GeneratedForward(I.self, as: (any PI).self) { made in
-        { context throws(ResolutionError) in try made(&context) }
-      }
+      return _GeneratedForward(I.self, as: (any PI).self) { $0 }
     }
     return nil
   }
 
   private static func forwardIK(_ type: ObjectIdentifier) -> _GeneratedForward? {
     if type == ObjectIdentifier((any KI).self) {
-      return _GeneratedForward(IK.self, as: (any KI).self) { made in
-        { context throws(ResolutionError) in try made(&context) }
-      }
+      return _GeneratedForward(IK.self, as: (any KI).self) { $0 }
     }
     return nil
   }

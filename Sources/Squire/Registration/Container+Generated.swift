@@ -78,36 +78,29 @@ public struct _GeneratedForward {
   let wrap: @Sendable (AnyProducer) -> AnyProducer
 
   /// The conversion of a component of `Impl` to `P`, which the compiler checked: `convert`
-  /// makes the body of `P` from the component's own body.
+  /// converts an instance. The body of `P` calls the component's body and `convert`: one
+  /// function compiled once in Squire, so that a module's generated file holds only the
+  /// conversion itself.
   ///
   /// ```swift
-  /// _GeneratedForward(Car.self, as: (any Vehicle).self) { made in
-  ///   { context throws(ResolutionError) in try made(&context) }
-  /// }
+  /// _GeneratedForward(Car.self, as: (any Vehicle).self) { $0 }
   /// ```
   public init<Impl, P>(
-    _ type: Impl.Type, as forwarded: P.Type,
-    convert:
-      @escaping @Sendable (_GeneratedDependency<Impl>) -> (inout ResolutionContext)
-      throws(ResolutionError) -> P
+    _ type: Impl.Type, as forwarded: P.Type, convert: @escaping @Sendable (Impl) -> P
   ) {
     self.init { main in
       let producer = unsafeDowncast(main, to: Producer<Impl>.self)
-      let body = convert(_GeneratedDependency(body: producer.body, producer: producer))
-      let forwarded = Producer<P>(body, async: Self.converted(producer.asyncBody, to: P.self))
+      let made = producer.body
+      let forwarded = Producer<P>(
+        { context throws(ResolutionError) -> P in convert(try made(&context)) },
+        async: ifAsync(producer.asyncBody) { asyncMade in
+          { context async throws(ResolutionError) -> P in convert(try await asyncMade(&context)) }
+        })
       // Calling the conversion is calling the component's generated code, and converting.
       if let direct = _GeneratedDirect.registered(producer) {
         _GeneratedDirect.register(forwarded, table: direct.table, factory: direct.factory)
       }
       return forwarded
-    }
-  }
-
-  /// `asyncBody`'s instances converted to `P` through the runtime, which cannot fail here (the
-  /// generated code converts `Impl` to `P` statically).
-  static func converted<Impl, P>(_ asyncBody: AsyncBody<Impl>?, to type: P.Type) -> AsyncBody<P>? {
-    ifAsync(asyncBody) { asyncBase in
-      { context async throws(ResolutionError) -> P in try await asyncBase(&context) as! P }
     }
   }
 

@@ -233,15 +233,13 @@ public enum Generator {
     return (direct.isEmpty || !argumentsThrow) && !site.throwing ? call : "try " + call
   }
 
-  /// `forwardCar(_:)`: the conversions of `Car` to each type it is forwarded as.
+  /// `forwardCar(_:)`: the conversions of `Car` to each type it is forwarded as, each a plain
+  /// `{ $0 }` the compiler checks (Squire wraps it around the component's body).
   private static func forwardHelper(_ name: String, _ impl: String, _ targets: [String]) -> String {
     var out = "  private static func \(name)(_ type: ObjectIdentifier) -> _GeneratedForward? {\n"
     for target in targets {
       out += "    if type == ObjectIdentifier(\(metatype(target))) {\n"
-      out +=
-        "      return _GeneratedForward(\(metatype(impl)), as: \(metatype(target))) { made in\n"
-      out += "        { context throws(ResolutionError) in try made(&context) }\n"
-      out += "      }\n"
+      out += "      return _GeneratedForward(\(metatype(impl)), as: \(metatype(target))) { $0 }\n"
       out += "    }\n"
     }
     out += "    return nil\n"

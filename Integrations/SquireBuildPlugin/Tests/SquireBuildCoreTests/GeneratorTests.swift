@@ -93,9 +93,9 @@ import Testing
     #expect(source.contains("    case ObjectIdentifier(DK.self): return forwardDK(type)\n"))
     #expect(source.contains("    if type == ObjectIdentifier((any KD).self) {"))
     #expect(
-      source.contains("      return _GeneratedForward(BK.self, as: (any KB).self) { made in"))
+      source.contains("      return _GeneratedForward(BK.self, as: (any KB).self) { $0 }\n"))
     #expect(
-      source.contains("      return _GeneratedForward(AK.self, as: (any KA).self) { made in"))
+      source.contains("      return _GeneratedForward(AK.self, as: (any KA).self) { $0 }\n"))
   }
 
   @Test func isolatedAndPrivateFactoriesAreLeftToTheGenericPath() {
