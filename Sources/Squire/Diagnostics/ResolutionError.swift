@@ -66,57 +66,129 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   }
 
   /// The type (with name or tag) that was asked of the container.
-  public internal(set) var requested: String
+  public internal(set) var requested: String {
+    get { storage.fields.requested }
+    set { update { $0.requested = newValue } }
+  }
   /// The components being built when the failure happened, from the one asked for down to the
   /// one that failed. Empty when the request itself failed.
   public var path: [String] { steps.map(name(of:)) }
   /// Why it failed.
-  public internal(set) var reason: Reason
+  public internal(set) var reason: Reason {
+    get { storage.fields.reason }
+    set { update { $0.reason = newValue } }
+  }
   /// Registrations that are close to what was missing: a likely typo or a forgotten `.as`.
   ///
   /// Written when read: a resolve that fails for a missing dependency (a name taken from input,
   /// say) stores what it needs to find them, not the text.
   public internal(set) var suggestions: [String] {
-    get { madeSuggestions + (laterSuggestions?.make() ?? []) }
+    get { storage.fields.madeSuggestions + (laterSuggestions?.make() ?? []) }
     set {
-      madeSuggestions = newValue
-      laterSuggestions = nil
+      update {
+        $0.madeSuggestions = newValue
+        $0.laterSuggestions = nil
+      }
     }
   }
 
-  private var madeSuggestions: [String]
   /// The close matches to find when ``suggestions`` is read.
-  internal var laterSuggestions: LaterSuggestions?
+  internal var laterSuggestions: LaterSuggestions? {
+    get { storage.fields.laterSuggestions }
+    set { update { $0.laterSuggestions = newValue } }
+  }
   /// The error a factory threw, for ``Reason/factoryFailed(component:error:)``.
-  public internal(set) var underlyingError: (any Error)?
+  public internal(set) var underlyingError: (any Error)? {
+    get { storage.fields.underlyingError }
+    set { update { $0.underlyingError = newValue } }
+  }
 
   @usableFromInline
-  internal var steps: [PathStep]
+  internal var steps: [PathStep] {
+    get { storage.fields.steps }
+    set { update { $0.steps = newValue } }
+  }
   /// Steps asked for by name or tag, named so in the path: the component a nested resolve
   /// (`container.resolve(name:)` in a factory) asked for, by the words it asked with.
-  internal var labels: [ObjectIdentifier: String] = [:]
+  internal var labels: [ObjectIdentifier: String] {
+    get { storage.fields.labels }
+    set { update { $0.labels = newValue } }
+  }
 
   /// Facts that explain the failure beyond its reason: an argument passed and not taken.
-  internal var notes: [String] = []
+  internal var notes: [String] {
+    get { storage.fields.notes }
+    set { update { $0.notes = newValue } }
+  }
   /// How many registrations the listed candidates of an ambiguity stand for (one line in a loop
   /// registers many): the rest are counted as "more".
-  internal var listedCount: Int?
+  internal var listedCount: Int? {
+    get { storage.fields.listedCount }
+    set { update { $0.listedCount = newValue } }
+  }
   /// How many runtime arguments of the missing one's type were passed (and taken by other `arg`
   /// parameters), for a component that takes several of one type.
-  internal var argumentsOfTypePassed = 0
+  internal var argumentsOfTypePassed: Int {
+    get { storage.fields.argumentsOfTypePassed }
+    set { update { $0.argumentsOfTypePassed = newValue } }
+  }
   /// The fix, when the one for the reason alone would not fit (it depends on the missing type
   /// itself: a protocol, an array).
-  internal var advice: String?
+  internal var advice: String? {
+    get { storage.fields.advice }
+    set { update { $0.advice = newValue } }
+  }
+
+  /// Every field, in one object: the error is a single reference, so that each function that
+  /// `throws(ResolutionError)` passes it in a register, and each error edge retains or releases
+  /// one object instead of copying a dozen fields. Written only through ``update(_:)``.
+  private var storage: Storage
+
+  /// The error's fields, as they would be stored in the struct itself.
+  private struct Fields: Sendable {
+    var requested = ""
+    var reason: Reason
+    var madeSuggestions: [String]
+    var laterSuggestions: LaterSuggestions?
+    var underlyingError: (any Error)?
+    var steps: [PathStep] = []
+    var labels: [ObjectIdentifier: String] = [:]
+    var notes: [String] = []
+    var listedCount: Int?
+    var argumentsOfTypePassed = 0
+    var advice: String?
+  }
+
+  /// The fields of one error value, or of several copies of it until one of them is changed.
+  ///
+  /// `@unchecked Sendable`, and safe: `fields` (a `Sendable` value) is written only by
+  /// ``ResolutionError/update(_:)``, which first makes the storage its error's own: a storage
+  /// that `isKnownUniquelyReferenced` does not find held by that one value alone is copied, and
+  /// the copy written. So a storage that two values hold (and two threads may read) is never
+  /// written again, and the one value that writes it is a `var` that Swift's exclusivity gives
+  /// to one thread at a time: copy on write, as `Array` keeps its buffer.
+  private final class Storage: @unchecked Sendable {
+    var fields: Fields
+
+    init(_ fields: Fields) {
+      self.fields = fields
+    }
+  }
+
+  /// Writes the fields, in this error's own storage (a copy of it, if another value shares it).
+  private mutating func update(_ write: (inout Fields) -> Void) {
+    if !isKnownUniquelyReferenced(&storage) {
+      storage = Storage(storage.fields)
+    }
+    write(&storage.fields)
+  }
 
   /// How many candidates an ambiguity lists before it counts the rest.
   public static let listedCandidates = 5
 
   @usableFromInline
   init(reason: Reason, suggestions: [String] = []) {
-    self.requested = ""
-    self.reason = reason
-    self.madeSuggestions = suggestions
-    self.steps = []
+    self.storage = Storage(Fields(reason: reason, madeSuggestions: suggestions))
   }
 
   /// The full explanation: the same text `resolve` traps with.
@@ -343,11 +415,13 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
 
   /// Adds the component being built one level up, as the error travels out of it.
   @usableFromInline
-  func entering(_ step: PathStep) -> ResolutionError {
+  consuming func entering(_ step: PathStep) -> ResolutionError {
     var copy = self
-    copy.steps.insert(step, at: 0)
-    if case .missingArgument(let type, let component) = reason, component.isEmpty {
-      copy.reason = .missingArgument(type: type, component: step.description)
+    copy.update { fields in
+      fields.steps.insert(step, at: 0)
+      if case .missingArgument(let type, let component) = fields.reason, component.isEmpty {
+        fields.reason = .missingArgument(type: type, component: step.description)
+      }
     }
     return copy
   }
@@ -355,18 +429,20 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   /// Called once at the top-level resolve: records what was asked and, when the resolve was
   /// stopped for nesting too deep, turns the path into the cycle that caused it.
   @usableFromInline
-  func finished(requested: String) -> ResolutionError {
+  consuming func finished(requested: String) -> ResolutionError {
     var copy = self
-    copy.requested = requested
-    // A nested resolve asked by name or tag: the step it built is named so on the path.
-    if let first = steps.first, labels[first.id] == nil,
-      requested.contains(" named ") || requested.contains(" tagged ")
-    {
-      let type = first.description
-      copy.labels[first.id] =
-        requested.hasPrefix(type + " ") ? requested : "\(type) as \(requested)"
+    copy.update { fields in
+      fields.requested = requested
+      // A nested resolve asked by name or tag: the step it built is named so on the path.
+      if let first = fields.steps.first, fields.labels[first.id] == nil,
+        requested.contains(" named ") || requested.contains(" tagged ")
+      {
+        let type = first.description
+        fields.labels[first.id] =
+          requested.hasPrefix(type + " ") ? requested : "\(type) as \(requested)"
+      }
     }
-    if case .cycle = reason {
+    if case .cycle = copy.reason {
       copy.compactCycle()
     }
     return copy
