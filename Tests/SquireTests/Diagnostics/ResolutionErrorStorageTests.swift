@@ -2,11 +2,11 @@ import Testing
 
 @testable import Squire
 
-private final class Saddle {}
+private final class Tack {}
 
-private final class Horse {
-  let saddle: Saddle
-  init(saddle: Saddle) { self.saddle = saddle }
+private final class Courser {
+  let saddle: Tack
+  init(saddle: Tack) { self.saddle = saddle }
 }
 
 /// `ResolutionError` keeps its fields in one shared object: each value still behaves as a value
@@ -15,9 +15,9 @@ private final class Horse {
 struct ResolutionErrorStorageTests {
   private func missingSaddle() throws -> ResolutionError {
     let container = Container()
-    container.register(Horse.init)
+    container.register(Courser.init)
     return try #require(throws: ResolutionError.self) {
-      try container.tryResolve(Horse.self)
+      try container.tryResolve(Courser.self)
     }
   }
 
@@ -34,7 +34,7 @@ struct ResolutionErrorStorageTests {
     copy.advice = "the copy's own advice"
     copy.requested = "Stable"
     #expect(original.description == text)
-    #expect(original.requested == "Horse")
+    #expect(original.requested == "Courser")
     #expect(original.notes.isEmpty)
     #expect(copy.description.contains("note: a note on the copy alone"))
     #expect(copy.description.contains("fix: the copy's own advice"))
@@ -42,16 +42,16 @@ struct ResolutionErrorStorageTests {
   }
 
   @Test func enteringAndFinishingACopyLeaveTheOriginalAsItWas() {
-    let original = ResolutionError(reason: .notRegistered(type: "Saddle"))
-    let step = PathStep(id: ObjectIdentifier(Horse.self), type: Horse.self)
+    let original = ResolutionError(reason: .notRegistered(type: "Tack"))
+    let step = PathStep(id: ObjectIdentifier(Courser.self), type: Courser.self)
     let entered = original.entering(step)
-    let finished = entered.finished(requested: "Horse")
+    let finished = entered.finished(requested: "Courser")
     #expect(original.path.isEmpty)
     #expect(original.requested.isEmpty)
-    #expect(entered.path == ["Horse"])
+    #expect(entered.path == ["Courser"])
     #expect(entered.requested.isEmpty)
-    #expect(finished.path == ["Horse"])
-    #expect(finished.requested == "Horse")
+    #expect(finished.path == ["Courser"])
+    #expect(finished.requested == "Courser")
   }
 
   @Test func copiesAreChangedOnManyThreadsAtOnce() async throws {
@@ -61,7 +61,7 @@ struct ResolutionErrorStorageTests {
         group.addTask {
           var mine = shared
           mine.notes.append("task \(index)")
-          return mine.entering(PathStep(id: ObjectIdentifier(Saddle.self), type: Saddle.self))
+          return mine.entering(PathStep(id: ObjectIdentifier(Tack.self), type: Tack.self))
             .description
         }
       }
@@ -72,6 +72,6 @@ struct ResolutionErrorStorageTests {
       #expect(texts.contains { $0.contains("note: task \(index)\n") })
     }
     #expect(shared.notes.isEmpty)
-    #expect(shared.path == ["Horse"])
+    #expect(shared.path == ["Courser"])
   }
 }
