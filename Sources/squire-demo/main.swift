@@ -117,7 +117,7 @@ print("  or paste it into a ```mermaid block in Markdown (GitHub renders it)")
 section(
   "8. A mistake, caught before it hurts",
   "a weapon registered without `.as(Weapon.self)`: validation finds it, says how to fix it")
-let careless = Container()
+let careless = Container()  // squire: expect-problems (the plugin leaves this one to validate())
 careless.register(Halberd.init)  // the mistake: nothing says a Halberd is a Weapon
 careless.register { ShieldBearer(weapon: $0) }
 let mistakes = careless.validate()

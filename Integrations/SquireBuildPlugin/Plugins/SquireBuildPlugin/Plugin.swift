@@ -10,7 +10,8 @@ import PackagePlugin
     return [
       try command(
         tool: tool { try context.tool(named: "squire-build-tool").url }, module: target.moduleName,
-        inputs: inputs, workDirectory: context.pluginWorkDirectoryURL)
+        inputs: inputs, workDirectory: context.pluginWorkDirectoryURL,
+        isTestTarget: target.kind == .test)
     ]
   }
 }
@@ -39,13 +40,24 @@ struct PrebuiltToolError: Error, CustomStringConvertible {
 }
 
 /// The one command: its inputs are the target's Swift files and its output the generated file,
-/// so the build runs it again only when a file of the target changed.
-func command(tool: URL, module: String, inputs: [URL], workDirectory: URL) -> Command {
+/// so the build runs it again only when a file of the target changed (or its arguments did).
+///
+/// A test target's files are read as tests (`--tests`): a container whose problems the code
+/// reads is a test of them. `SQUIRE_LIST_GENERATED=1` in the environment prints, for each
+/// `register` call, whether it got a generated factory and why not (`--list-generated`).
+func command(
+  tool: URL, module: String, inputs: [URL], workDirectory: URL, isTestTarget: Bool = false
+) -> Command {
   let output = workDirectory.appending(path: "SquireGenerated.swift")
+  var options = ["--module", module, "--output", output.path, "--generate"]
+  if isTestTarget { options.append("--tests") }
+  if ProcessInfo.processInfo.environment["SQUIRE_LIST_GENERATED"] == "1" {
+    options.append("--list-generated")
+  }
   return .buildCommand(
     displayName: "Checking the Squire registrations of \(module)",
     executable: tool,
-    arguments: ["--module", module, "--output", output.path, "--generate"] + inputs.map(\.path),
+    arguments: options + inputs.map(\.path),
     inputFiles: inputs,
     outputFiles: [output])
 }

@@ -5,13 +5,55 @@ extension Reader {
   /// exactly: `register(T.init)`, `register(T.init(a:b:))`, or a closure whose whole body is one
   /// initializer call that passes each of its parameters once, as it is. Nil for everything
   /// else (isolated or async factories, the modifier forms, what the tool cannot type).
+  ///
+  /// When it returns nil, why is kept for the list of generated factories (`--list-generated`).
   func generatedSite(
     _ call: FunctionCallExprSyntax, type: String, at location: Location, _ frame: Frame
   ) -> GeneratedSite? {
-    guard let declaration = index.types[type], !declaration.isPrivate, !declaration.isGeneric,
-      declaration.kind != .protocol, let initializers = index.initializers(of: type),
+    switch site(call, type: type, at: location, frame) {
+    case .success(let site):
+      noFactoryReasons[location] = nil
+      return site
+    case .failure(let reason):
+      noFactoryReasons[location] = reason.text
+      return nil
+    }
+  }
+
+  /// Why a registration has no generated factory.
+  struct NoFactory: Error {
+    let text: String
+    init(_ text: String) { self.text = text }
+  }
+
+  private func site(
+    _ call: FunctionCallExprSyntax, type: String, at location: Location, _ frame: Frame
+  ) -> Result<GeneratedSite, NoFactory> {
+    let closureForm = "the closure does more than call one initializer with its parameters in order"
+    guard let declaration = index.types[type] else {
+      return .failure(NoFactory("it is not a type declared in this target"))
+    }
+    guard !declaration.isPrivate else { return .failure(NoFactory("the type is private")) }
+    guard !declaration.isGeneric else { return .failure(NoFactory("the type is generic")) }
+    guard declaration.kind != .protocol else {
+      return .failure(NoFactory("it is a protocol"))
+    }
+    guard let initializers = index.initializers(of: type),
       let implType = index.generatedName(type, in: "")
-    else { return nil }
+    else {
+      if let first = declaration.inherited.first,
+        index.types[index.canonical(first.name, in: first.scope)] == nil
+      {
+        return .failure(
+          NoFactory(
+            "the tool cannot tell its initializers: `\(first.name)` may be a superclass of "
+              + "another module"))
+      }
+      return .failure(NoFactory("the tool cannot tell its initializers"))
+    }
+    if call.arguments.first?.label?.text == "isolated" {
+      return .failure(NoFactory("`register(isolated:)` keeps Squire's isolated path"))
+    }
     let arguments = Array(call.arguments)
     let file = location.file.split(separator: "/").last.map(String.init) ?? location.file
     // `register(T.init)`, `register(T.init(a:b:))`
@@ -21,13 +63,23 @@ extension Reader {
     {
       let labels = member.declName.argumentNames.map { names in names.arguments.map(\.name.text) }
       let matching = labels.map { labels in initializers.filter { $0.labels == labels } }
-      guard let initializer = usable(matching ?? initializers) else { return nil }
+      let initializer: Initializer
+      switch usable(matching ?? initializers) {
+      case .success(let found): initializer = found
+      case .failure(let reason): return .failure(reason)
+      }
       let types = initializer.types.compactMap { index.generatedType($0, in: type) }
-      guard types.count == initializer.types.count else { return nil }
-      return GeneratedSite(
-        implType: implType, parameterTypes: types,
-        direct: initializer.labels.enumerated().map { ($1 == "_" ? nil : $1, $0) },
-        throwing: initializer.isThrowing, file: file, line: location.line)
+      guard types.count == initializer.types.count else {
+        return .failure(NoFactory("the tool cannot name a parameter's type in generated code"))
+      }
+      guard types.count <= 8 else {
+        return .failure(NoFactory("it has more than 8 parameters"))
+      }
+      return .success(
+        GeneratedSite(
+          implType: implType, parameterTypes: types,
+          direct: initializer.labels.enumerated().map { ($1 == "_" ? nil : $1, $0) },
+          throwing: initializer.isThrowing, file: file, line: location.line))
     }
     // `register { T(a: $0, b: $1) }`, `register { () throws -> T in try T() }`
     let closure =
@@ -35,18 +87,26 @@ extension Reader {
       ? call.trailingClosure : arguments.first?.expression.as(ClosureExprSyntax.self)
     guard let closure, arguments.count <= 1, arguments.first?.label == nil || arguments.isEmpty,
       closure.statements.count == 1
-    else { return nil }
+    else {
+      return .failure(
+        NoFactory(
+          closure == nil
+            ? "its factory is not an initializer (a function, a static method or a modifier form)"
+            : closureForm))
+    }
     if let signature = closure.signature {
       // No attributes (`@MainActor`), no `async`, no named parameters.
       guard signature.attributes.isEmpty, signature.effectSpecifiers?.asyncSpecifier == nil
-      else { return nil }
+      else { return .failure(NoFactory("the closure is isolated or `async`")) }
       switch signature.parameterClause {
       case .parameterClause(let clause) where clause.parameters.isEmpty: break
       case nil: break
-      default: return nil
+      default: return .failure(NoFactory("the closure names its parameters"))
       }
     }
-    guard let item = closure.statements.first?.item else { return nil }
+    guard let item = closure.statements.first?.item else {
+      return .failure(NoFactory(closureForm))
+    }
     var body: ExprSyntax?
     if let expression = item.as(ExprSyntax.self) {
       body = expression
@@ -55,38 +115,57 @@ extension Reader {
     }
     guard let body, let made = Self.unwrap(body).as(FunctionCallExprSyntax.self),
       made.trailingClosure == nil, constructedType(ExprSyntax(made), frame) == type
-    else { return nil }
+    else { return .failure(NoFactory(closureForm)) }
     let labels = made.arguments.map { $0.label?.text ?? "_" }
-    guard let initializer = usable(initializers.filter { $0.labels == labels }) else { return nil }
+    let initializer: Initializer
+    switch usable(initializers.filter { $0.labels == labels }) {
+    case .success(let found): initializer = found
+    case .failure(let reason): return .failure(reason)
+    }
     // Each argument is `$i`, and the `$i` are 0 up to their count, once each.
     var taken: [Int] = []
     for argument in made.arguments {
       guard let name = argument.expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
         name.hasPrefix("$"), let number = Int(name.dropFirst())
-      else { return nil }
+      else { return .failure(NoFactory(closureForm)) }
       taken.append(number)
     }
     // In order: the factory's parameters are the initializer's.
-    guard taken == Array(0..<taken.count) else { return nil }
+    guard taken == Array(0..<taken.count) else { return .failure(NoFactory(closureForm)) }
+    guard taken.count <= 8 else { return .failure(NoFactory("it has more than 8 parameters")) }
     var types = Array(repeating: "", count: taken.count)
     for (position, number) in taken.enumerated() {
       guard let text = index.generatedType(initializer.types[position], in: type) else {
-        return nil
+        return .failure(NoFactory("the tool cannot name a parameter's type in generated code"))
       }
       types[number] = text
     }
-    return GeneratedSite(
-      implType: implType, parameterTypes: types,
-      direct: zip(made.arguments, taken).map { ($0.label?.text, $1) },
-      throwing: initializer.isThrowing, file: file, line: location.line)
+    return .success(
+      GeneratedSite(
+        implType: implType, parameterTypes: types,
+        direct: zip(made.arguments, taken).map { ($0.label?.text, $1) },
+        throwing: initializer.isThrowing, file: file, line: location.line))
   }
 
   /// The one initializer among `candidates` that generated code may call.
-  private func usable(_ candidates: [Initializer]) -> Initializer? {
-    guard candidates.count == 1, let initializer = candidates.first, !initializer.isGeneric,
-      !initializer.isAsync, !initializer.isMainActor, !initializer.isFailable,
-      !initializer.isPrivate
-    else { return nil }
-    return initializer
+  private func usable(_ candidates: [Initializer]) -> Result<Initializer, NoFactory> {
+    guard let initializer = candidates.first else {
+      return .failure(NoFactory("the tool finds no initializer of it with these labels"))
+    }
+    guard candidates.count == 1 else {
+      return .failure(NoFactory("several initializers match; name one (`T.init(a:b:)`)"))
+    }
+    let why =
+      initializer.isMainActor
+      ? "its initializer is `@MainActor`"
+      : initializer.isAsync
+        ? "its initializer is `async`"
+        : initializer.isGeneric
+          ? "its initializer is generic"
+          : initializer.isFailable
+            ? "its initializer is failable"
+            : initializer.isPrivate ? "its initializer is private" : nil
+    if let why { return .failure(NoFactory(why)) }
+    return .success(initializer)
   }
 }

@@ -9,6 +9,8 @@ final class Reader {
   private var following: Set<SyntaxIdentifier> = []
   /// Registrations read so far, for their order.
   var registrationCount = 0
+  /// The plugin runs for a test target: a report its code reads is a test's.
+  let testTarget: Bool
 
   /// Methods of `Container` that register nothing.
   static let harmless: Set<String> = [
@@ -17,11 +19,23 @@ final class Reader {
     "singlesInDependencyOrder", "isDependedOn", "perContainerSlot", "fill", "decorate",
   ]
 
-  /// Bodies of functions that make a container and are called somewhere in the target.
+  /// Bodies of functions that make a container and are called somewhere in the target: each is
+  /// read where it is called.
   private var calledMakerBodies: Set<SyntaxIdentifier> = []
+  /// Bodies of functions that make a container the reader read at a call.
+  private var reachedMakerBodies: Set<SyntaxIdentifier> = []
+  /// Containers that more than one body uses: globals, stored properties, `static let`s.
+  var shared = SharedContainers()
+  /// Why a registration has no generated factory, by its `register` token.
+  var noFactoryReasons: [Location: String] = [:]
+  /// Every `register` call of the target, by its `register` token, in file order.
+  var registerCalls: [Location] = []
+  /// The registrations read outside any container the tool follows, for generated factories.
+  var detached: [ContainerGraph] = []
 
-  init(index: DeclarationIndex, files: [SourceFileInfo]) {
+  init(index: DeclarationIndex, files: [SourceFileInfo], testTarget: Bool = false) {
     self.index = index
+    self.testTarget = testTarget
     let calls = CalledNameFinder(viewMode: .sourceAccurate)
     for file in files { calls.walk(file.tree) }
     for (name, makers) in index.containerMakers where calls.names.contains(name) {
@@ -34,44 +48,127 @@ final class Reader {
     let file: SourceFileInfo
     let scope: String
     let inspected: Bool
+    /// Test code: the plugin runs for a test target, or the file imports a test framework.
+    let isTest: Bool
     var containers: [String: ContainerGraph] = [:]
     var values: [String: String] = [:]
     var returned: ContainerGraph?
     /// The text of the body, to see how a report is used.
     var bodyText = ""
+    /// Containers of an enclosing frame this code may or may not reach: it is in a branch, a
+    /// loop or a closure.
+    var uncertain: Set<String> = []
+    /// Containers other bodies use too (globals, stored properties, `static let`s), and the body
+    /// that reads them here.
+    var sharedNames: Set<String> = []
+    var body: Syntax?
+    /// In a branch, a loop or a closure of its function: what it returns is not certainly the
+    /// function's result.
+    var isNested = false
 
-    init(file: SourceFileInfo, scope: String, inspected: Bool) {
+    init(file: SourceFileInfo, scope: String, inspected: Bool, isTest: Bool) {
       self.file = file
       self.scope = scope
       self.inspected = inspected
+      self.isTest = isTest
     }
+
+    /// The frame of a block nested in this one (a branch, a loop, a closure): it sees this one's
+    /// containers, which it may or may not reach.
+    func nested() -> Frame {
+      let child = Frame(file: file, scope: scope, inspected: inspected, isTest: isTest)
+      child.containers = containers
+      child.values = values
+      child.bodyText = bodyText
+      child.uncertain = Set(containers.keys)
+      child.sharedNames = sharedNames
+      child.body = body
+      child.isNested = true
+      return child
+    }
+  }
+
+  /// A frame for a body of `file`; `// squire: expect-problems` in a function's body marks its
+  /// containers as tests of their problems (in top-level code, only on the line that makes one).
+  func frame(
+    file: SourceFileInfo, scope: String, inspected: Bool, text: String, isBody: Bool = true
+  ) -> Frame {
+    let frame = Frame(
+      file: file, scope: scope, inspected: inspected || (isBody && Self.inspects(text)),
+      isTest: testTarget || file.isTestCode)
+    frame.bodyText = text
+    return frame
   }
 
   // MARK: Entries
 
-  /// Reads every body of `file` that makes a container.
-  func readEntries(of file: SourceFileInfo) {
-    guard file.importsSquire, !index.shadowsContainer else { return }
-    // Top-level code (main.swift); the declarations among it are skipped as they come.
-    let topLevel = Frame(
-      file: file, scope: "", inspected: Self.inspects(file.tree.statements.description))
-    topLevel.bodyText = file.tree.statements.description
-    walk(file.tree.statements, topLevel, certain: true)
-    let visitor = EntryVisitor(viewMode: .sourceAccurate)
-    visitor.walk(file.tree)
-    for entry in visitor.entries {
-      let text = entry.body.description
-      guard text.contains("Container(") else { continue }
-      // A function that makes a container and is called in the target is read at each call.
-      if calledMakerBodies.contains(entry.body.id) { continue }
-      let locals = LocalTypeFinder(viewMode: .sourceAccurate)
-      locals.walk(entry.body)
-      index.localNames = locals.names
-      defer { index.localNames = [] }
-      let frame = Frame(file: file, scope: entry.scope, inspected: Self.inspects(text))
-      frame.bodyText = text
-      bind(entry.parameters, frame)
-      walk(entry.body.statements, frame, certain: true)
+  /// Reads every container the files make, in the order their code can see them: top-level
+  /// code (globals), stored properties, function bodies, then the functions that make a
+  /// container and are called where the reader did not follow them.
+  func read(_ files: [SourceFileInfo]) {
+    guard !index.shadowsContainer else { return }
+    for file in files {
+      // Top-level code (main.swift) and global variables; the declarations among it are skipped
+      // as they come.
+      let text = file.tree.statements.description
+      let topLevel = frame(file: file, scope: "", inspected: false, text: text, isBody: false)
+      walk(file.tree.statements, topLevel, certain: true)
+      for (name, graph) in topLevel.containers { shared.globals[name] = graph }
+    }
+    var entries: [(SourceFileInfo, EntryVisitor.Entry)] = []
+    for file in files {
+      readProperties(of: file)
+      let visitor = EntryVisitor(viewMode: .sourceAccurate)
+      visitor.walk(file.tree)
+      entries += visitor.entries.map { (file, $0) }
+    }
+    // Initializers first (they may make what a stored property holds), and the bodies of types
+    // whose stored properties other code may fill last.
+    let ordered =
+      entries.filter { !shared.holdsInstances($0.1.scope) && $0.1.isInitializer }
+      + entries.filter { !shared.holdsInstances($0.1.scope) && !$0.1.isInitializer }
+      + entries.filter { shared.holdsInstances($0.1.scope) && $0.1.isInitializer }
+      + entries.filter { shared.holdsInstances($0.1.scope) && !$0.1.isInitializer }
+    for (file, entry) in ordered where !calledMakerBodies.contains(entry.body.id) {
+      readEntry(entry, of: file)
+    }
+    // A function that makes a container, called only where the reader does not follow it: read
+    // alone; what it returns goes where the tool cannot see.
+    for (file, entry) in entries
+    where calledMakerBodies.contains(entry.body.id) && !reachedMakerBodies.contains(entry.body.id) {
+      readEntry(entry, of: file, returnedTo: entry.name)
+    }
+    settleSharedContainers()
+    readDetachedRegistrations(files)
+  }
+
+  private func readEntry(
+    _ entry: EntryVisitor.Entry, of file: SourceFileInfo, returnedTo caller: String? = nil
+  ) {
+    let keys = shared.keys(visibleIn: entry.scope)
+    guard
+      Mentions(
+        keys: Set(keys.keys), file: file, isMaker: { self.index.containerMakers[$0] != nil }
+      ).found(in: entry.body)
+    else { return }
+    let locals = LocalTypeFinder(viewMode: .sourceAccurate)
+    locals.walk(entry.body)
+    index.localNames = locals.names
+    defer { index.localNames = [] }
+    let frame = self.frame(
+      file: file, scope: entry.scope, inspected: false, text: entry.body.description)
+    frame.body = Syntax(entry.body)
+    let parameters = Set(entry.parameters.map(\.name))
+    for (key, graph) in keys where !parameters.contains(key) {
+      frame.containers[key] = graph
+      frame.sharedNames.insert(key)
+    }
+    bind(entry.parameters, frame)
+    walk(entry.body.statements, frame, certain: true)
+    if let caller, let returned = frame.returned {
+      returned.open(
+        "`\(caller)` returns it to code the tool does not follow; keep the container in a "
+          + "variable (`let container = \(caller)()`) where it is used")
     }
   }
 
@@ -91,44 +188,42 @@ final class Reader {
     text.contains("squire: expect-problems") || text.contains("Issue.record")
   }
 
-  /// How code treats a container's `validate()` report: requires it valid (the container is a
-  /// composition root), or reads its problems (a test or a demonstration of them).
+  /// How code treats a container's `validate()` report. Requiring it valid (`requireValid()`,
+  /// `isValid`) makes the container a composition root. In test code (a test target, a file
+  /// that imports a test framework) reading its problems makes it a test of them, left alone;
+  /// in an app, printing or reading the report is the start-up check, and the container is
+  /// checked.
   private func readValidation(
     _ call: FunctionCallExprSyntax, _ graph: ContainerGraph, _ frame: Frame
   ) {
+    let readsProblems: Bool
     // `container.validate().requireValid()`, `container.validate().isValid`
     if let next = call.parent?.as(MemberAccessExprSyntax.self) {
       let name = next.declName.baseName.text
       if name == "requireValid" || name == "isValid" {
-        if next.parent?.as(PrefixOperatorExprSyntax.self) != nil {
-          inspect(graph)
-        } else {
-          graph.isValidated = true
-        }
-        return
+        readsProblems = next.parent?.as(PrefixOperatorExprSyntax.self) != nil
+      } else {
+        // `.problems`, `.warnings`, `.description`: the problems are read.
+        readsProblems = true
       }
-      // `.problems`, `.warnings`, `.description`: the problems are read.
-      inspect(graph)
-      return
-    }
-    // `let report = container.validate()`, then `report.isValid` or `report.requireValid()`.
-    if let binding = call.parent?.parent?.as(PatternBindingSyntax.self),
+    } else if let binding = call.parent?.parent?.as(PatternBindingSyntax.self),
       let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
     {
+      // `let report = container.validate()`, then `report.isValid` or `report.requireValid()`.
       let text = frame.bodyText
-      if text.contains("!\(name).isValid") || text.contains("\(name).problems")
+      readsProblems =
+        text.contains("!\(name).isValid") || text.contains("\(name).problems")
         || text.contains("\(name).isValid == false")
-      {
-        inspect(graph)
-      } else if text.contains("\(name).isValid") || text.contains("\(name).requireValid") {
-        graph.isValidated = true
-      } else {
-        inspect(graph)
-      }
-      return
+        || !(text.contains("\(name).isValid") || text.contains("\(name).requireValid"))
+    } else {
+      // Printed, or compared: the code shows the report.
+      readsProblems = true
     }
-    // Printed, or compared: the code shows the report.
-    inspect(graph)
+    if !readsProblems {
+      graph.isValidated = true
+    } else if frame.isTest {
+      inspect(graph)
+    }
   }
 
   /// Marks a container whose problems the code reads, and its parents: a child's report
@@ -162,7 +257,7 @@ final class Reader {
     } else if let returned = statement.as(ReturnStmtSyntax.self) {
       if let value = returned.expression {
         if let graph = evaluate(value, frame, certain: certain) {
-          if certain { frame.returned = graph }
+          self.returned(graph, frame, certain: certain)
         } else {
           scan(Syntax(value), frame, certain: certain)
         }
@@ -175,12 +270,28 @@ final class Reader {
     }
   }
 
+  /// A container a function returns: the result its caller reads, when the function certainly
+  /// returns it; any other goes where the tool does not follow.
+  private func returned(_ graph: ContainerGraph, _ frame: Frame, certain: Bool) {
+    if certain && !frame.isNested && (frame.returned == nil || frame.returned === graph) {
+      frame.returned = graph
+    } else if frame.returned !== graph {
+      graph.open(
+        "it is returned from a branch, a loop or a closure, or beside another container, and "
+          + "the tool does not follow it to a caller; return one container, made unconditionally")
+    }
+  }
+
   private func bind(_ variable: VariableDeclSyntax, _ frame: Frame, certain: Bool) {
     for binding in variable.bindings {
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
         scan(Syntax(binding), frame, certain: certain)
         continue
       }
+      // A local name hides a container of the same name from outside.
+      frame.containers[name] = nil
+      frame.uncertain.remove(name)
+      frame.sharedNames.remove(name)
       if let value = binding.initializer?.value {
         if let graph = evaluate(value, frame, certain: certain) {
           frame.containers[name] = graph
@@ -210,23 +321,24 @@ final class Reader {
       scan(Syntax(unwrapped), frame, certain: false)
       return
     }
-    // `_ = container.register(...)`, `x = ...`
-    if let sequence = unwrapped.as(InfixOperatorExprSyntax.self),
-      sequence.operator.is(AssignmentExprSyntax.self)
+    // `_ = makeContainer()`, `x = Container()`, `self.container = Container()`
+    if let sequence = unwrapped.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+      Array(sequence.elements)[1].is(AssignmentExprSyntax.self)
     {
-      if let target = sequence.leftOperand.as(DeclReferenceExprSyntax.self),
-        let graph = evaluate(sequence.rightOperand, frame, certain: certain)
-      {
-        frame.containers[target.baseName.text] = graph
+      let left = sequence.elements.first!
+      if let graph = evaluate(sequence.elements.last!, frame, certain: certain) {
+        if left.is(DiscardAssignmentExprSyntax.self) { return }
+        let target = left.trimmedDescription
+        if left.is(DeclReferenceExprSyntax.self) || target.hasPrefix("self.") {
+          let name = target.hasPrefix("self.") ? String(target.dropFirst(5)) : target
+          frame.containers[name] = graph
+          frame.containers["self." + name] = graph
+          shared.assign(graph, toProperty: name, of: frame.scope)
+          return
+        }
+        graph.open("it is stored in `\(target)`, which the tool does not follow")
         return
       }
-      scan(Syntax(sequence.rightOperand), frame, certain: certain)
-      scan(Syntax(sequence.leftOperand), frame, certain: certain)
-      return
-    }
-    if let sequence = unwrapped.as(SequenceExprSyntax.self) {
-      scan(Syntax(sequence), frame, certain: certain)
-      return
     }
     scan(Syntax(unwrapped), frame, certain: certain)
   }
@@ -258,10 +370,21 @@ final class Reader {
     if let reference = expression.as(DeclReferenceExprSyntax.self) {
       return frame.containers[reference.baseName.text]
     }
+    if let member = expression.as(MemberAccessExprSyntax.self) {
+      return frame.containers[member.trimmedDescription]
+    }
     guard let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil
     else { return nil }
+    // `{ let container = Container(); ...; return container }()`
+    if let closure = call.calledExpression.as(ClosureExprSyntax.self), call.arguments.isEmpty {
+      let inner = frame.nested()
+      inner.isNested = false
+      inner.uncertain = Set(frame.containers.keys)
+      walk(closure.statements, inner, certain: true)
+      return inner.returned
+    }
     let callee = typeText(call.calledExpression)
-    if callee == "Container" || callee == "Squire.Container" {
+    if (callee == "Container" || callee == "Squire.Container") && frame.file.importsSquire {
       let labels = call.arguments.map { $0.label?.text ?? "_" }
       let location = frame.file.location(of: call)
       guard labels.allSatisfy({ $0 == "parent" || $0 == "defaultLifetime" }) else { return nil }
@@ -278,7 +401,6 @@ final class Reader {
       if labels.contains("parent") && parent == nil {
         graph.open("its parent is a container the tool cannot follow")
       }
-      if !certain { graph.open("it is made in a branch, a loop or a closure") }
       silence(graph, call, frame)
       graphs.append(graph)
       return graph
@@ -290,21 +412,28 @@ final class Reader {
     guard let name, let makers = index.containerMakers[name] else { return nil }
     let labels = call.arguments.map { $0.label?.text ?? "_" }
     let matching = makers.filter { $0.labels == labels }
-    guard matching.count == 1, let maker = matching.first,
+    // Among functions of one name in several types, the one of this scope, or a global one.
+    let inScope = matching.filter { $0.scope == frame.scope }
+    let global = matching.filter { $0.scope.isEmpty }
+    let chosen = matching.count == 1 ? matching : inScope.count == 1 ? inScope : global
+    guard chosen.count == 1, let maker = chosen.first,
       following.insert(maker.body.id).inserted
     else { return nil }
     defer { following.remove(maker.body.id) }
-    let inner = Frame(
-      file: maker.file, scope: maker.scope,
-      inspected: frame.inspected || Self.inspects(maker.body.description))
-    inner.bodyText = maker.body.description
+    reachedMakerBodies.insert(maker.body.id)
+    let inner = self.frame(
+      file: maker.file, scope: maker.scope, inspected: frame.inspected,
+      text: maker.body.description)
     bind(maker.parameters, inner)
-    walk(maker.body.statements, inner, certain: certain)
+    // A function that makes a container is read at each call: what it returns is certain
+    // whatever calls it (a branch, a loop, a closure).
+    walk(maker.body.statements, inner, certain: true)
     return inner.returned
   }
 
   private func silence(_ graph: ContainerGraph, _ node: some SyntaxProtocol, _ frame: Frame) {
-    if frame.file.lineText(of: node).contains("squire: dynamic") {
+    let line = frame.file.lineText(of: node)
+    if line.contains("squire: dynamic") || line.contains("squire: expect-problems") {
       graph.isInspected = true
     }
   }
@@ -314,17 +443,37 @@ final class Reader {
   /// Finds every use of a container in `node` and reads it: registrations, parts, functions it is
   /// handed to; anything else opens the container.
   func scan(_ node: Syntax, _ frame: Frame, certain: Bool) {
-    guard !frame.containers.isEmpty else { return }
-    let finder = ReferenceFinder(names: Set(frame.containers.keys))
+    let finder = UseFinder(
+      root: node.id, names: Set(frame.containers.keys), file: frame.file,
+      isMaker: { self.index.containerMakers[$0] != nil })
     finder.walk(node)
-    for (reference, insideClosure) in finder.found {
-      guard let graph = frame.containers[reference.baseName.text] else { continue }
-      use(reference, of: graph, frame, certain: certain && !insideClosure)
+    for found in finder.found {
+      switch found {
+      case .reference(let reference, let name):
+        guard let graph = frame.containers[name] else { continue }
+        let certain = certain && !frame.uncertain.contains(name)
+        if frame.sharedNames.contains(name), let body = frame.body {
+          let before = graph.registrations.count
+          use(reference, of: graph, frame, certain: certain)
+          shared.filled(graph, from: body, registrationsFrom: before)
+        } else {
+          use(reference, of: graph, frame, certain: certain)
+        }
+      case .making(let call):
+        // A container made here, and used as an expression: read what it is handed to.
+        if let graph = evaluate(ExprSyntax(call), frame, certain: certain) {
+          use(ExprSyntax(call), of: graph, frame, certain: true)
+        }
+      case .block(let items):
+        // A branch, a loop or a closure: a container made there is checked as made there; what
+        // it registers in containers from outside may or may not be.
+        walk(items, frame.nested(), certain: true)
+      }
     }
   }
 
   private func use(
-    _ reference: DeclReferenceExprSyntax, of graph: ContainerGraph, _ frame: Frame, certain: Bool
+    _ reference: ExprSyntax, of graph: ContainerGraph, _ frame: Frame, certain: Bool
   ) {
     let node = Syntax(reference)
     // In `#expect(throws:)`, `#require(throws:)`, `#expect(processExitsWith:)`: a test of a
@@ -424,7 +573,8 @@ final class Reader {
     guard following.insert(function.body.id).inserted else { return }
     defer { following.remove(function.body.id) }
     let inner = Frame(
-      file: function.file, scope: function.isStaticInType ?? "", inspected: frame.inspected)
+      file: function.file, scope: function.isStaticInType ?? "", inspected: frame.inspected,
+      isTest: frame.isTest)
     inner.bodyText = function.body.description
     if let position = function.containerParameter {
       inner.containers[function.parameterNames[position]] = container
@@ -467,7 +617,8 @@ final class Reader {
     guard graph.loadedParts.insert(qualified).inserted else { return }
     guard following.insert(load.body.id).inserted else { return }
     defer { following.remove(load.body.id) }
-    let inner = Frame(file: load.file, scope: qualified, inspected: frame.inspected)
+    let inner = Frame(
+      file: load.file, scope: qualified, inspected: frame.inspected, isTest: frame.isTest)
     inner.containers[load.parameterNames[0]] = graph
     walk(load.body.statements, inner, certain: certain)
   }
@@ -522,11 +673,13 @@ private final class LocalTypeFinder: SyntaxVisitor {
 }
 
 /// Function, initializer and accessor bodies, with their type scope and parameters.
-private final class EntryVisitor: SyntaxVisitor {
+final class EntryVisitor: SyntaxVisitor {
   struct Entry {
     let body: CodeBlockSyntax
     let scope: String
     let parameters: [(name: String, type: TypeSyntax)]
+    var name = ""
+    var isInitializer = false
   }
   var entries: [Entry] = []
   var scope: [String] = []
@@ -555,13 +708,19 @@ private final class EntryVisitor: SyntaxVisitor {
       entries.append(
         Entry(
           body: body, scope: scope.joined(separator: "."),
-          parameters: parameters.map { (($0.secondName ?? $0.firstName).text, $0.type) }))
+          parameters: parameters.map { (($0.secondName ?? $0.firstName).text, $0.type) },
+          name: node.name.text))
     }
     return .visitChildren
   }
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
     if let body = node.body {
-      entries.append(Entry(body: body, scope: scope.joined(separator: "."), parameters: []))
+      let parameters = node.signature.parameterClause.parameters
+      entries.append(
+        Entry(
+          body: body, scope: scope.joined(separator: "."),
+          parameters: parameters.map { (($0.secondName ?? $0.firstName).text, $0.type) },
+          isInitializer: true))
     }
     return .visitChildren
   }
@@ -573,28 +732,75 @@ private final class EntryVisitor: SyntaxVisitor {
   }
 }
 
-/// The references to the named variables in a piece of code, and whether each is inside a
-/// closure.
-private final class ReferenceFinder: SyntaxVisitor {
+/// What `Reader.scan` reads in a piece of code, in order: uses of the named containers
+/// (`container`, `self.container`, `Dependencies.shared`), containers made there and used as an
+/// expression (`use(makeContainer())`), and the blocks nested in it (branches, loops, closures),
+/// read as frames of their own. Nested functions and types are read on their own.
+final class UseFinder: SyntaxVisitor {
+  enum Use {
+    case reference(ExprSyntax, String)
+    case making(FunctionCallExprSyntax)
+    case block(CodeBlockItemListSyntax)
+  }
+  let root: SyntaxIdentifier
   let names: Set<String>
-  var found: [(DeclReferenceExprSyntax, Bool)] = []
-  var closureDepth = 0
+  let file: SourceFileInfo
+  let isMaker: (String) -> Bool
+  var found: [Use] = []
 
-  init(names: Set<String>) {
+  init(
+    root: SyntaxIdentifier, names: Set<String>, file: SourceFileInfo,
+    isMaker: @escaping (String) -> Bool
+  ) {
+    self.root = root
     self.names = names
+    self.file = file
+    self.isMaker = isMaker
     super.init(viewMode: .sourceAccurate)
   }
 
+  override func visit(_ node: CodeBlockItemListSyntax) -> SyntaxVisitorContinueKind {
+    if node.id == root { return .visitChildren }
+    found.append(.block(node))
+    return .skipChildren
+  }
+  override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+    let text = node.trimmedDescription
+    guard names.contains(text) else { return .visitChildren }
+    found.append(.reference(ExprSyntax(node), text))
+    return .skipChildren
+  }
   override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-    if names.contains(node.baseName.text) { found.append((node, closureDepth > 0)) }
+    let name = node.baseName.text
+    if names.contains(name),
+      node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id
+    {
+      found.append(.reference(ExprSyntax(node), name))
+    }
     return .visitChildren
   }
-  override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-    closureDepth += 1
-    return .visitChildren
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    guard node.trailingClosure == nil, makesContainer(node, file: file, isMaker: isMaker) else {
+      return .visitChildren
+    }
+    found.append(.making(node))
+    return .skipChildren
   }
-  override func visitPost(_ node: ClosureExprSyntax) { closureDepth -= 1 }
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: MemberBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}
+
+/// `Container(...)` in a file that imports Squire, or a call of a function of the target that
+/// returns a container.
+func makesContainer(
+  _ call: FunctionCallExprSyntax, file: SourceFileInfo, isMaker: (String) -> Bool
+) -> Bool {
+  let callee = typeText(call.calledExpression)
+  if callee == "Container" || callee == "Squire.Container" { return file.importsSquire }
+  let name =
+    call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+    ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+  return name.map(isMaker) ?? false
 }
 
 /// A call of `register`, `append` or another method without a base, in an extension of

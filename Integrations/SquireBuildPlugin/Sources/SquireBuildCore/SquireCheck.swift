@@ -24,6 +24,11 @@ public enum SquireCheck {
     let graphs: [ContainerGraph]
     /// The generated file's text (only a header unless `generate` was asked for).
     let generatedSource: String
+    /// One note per `register` call: whether it got a generated factory, and why not
+    /// (`--list-generated`).
+    public let generatedList: [Diagnostic]
+    /// `3 of 7 registrations have generated factories`.
+    public let generatedSummary: String
 
     /// What the tool read, one line per container and registration, for `--dump`.
     public var dump: [String] {
@@ -58,15 +63,15 @@ public enum SquireCheck {
   /// other containers are partial on purpose.
   public static func run(
     files: [(path: String, text: String)], module: String, validatedOnly: Bool = false,
-    generate: Bool = false
+    generate: Bool = false, testTarget: Bool = false
   ) -> Result {
     let parsed = files.map { file in
       SourceFileInfo(path: file.path, text: file.text, tree: Parser.parse(source: file.text))
     }
     let index = DeclarationIndex()
     for file in parsed { index.add(file) }
-    let reader = Reader(index: index, files: parsed)
-    for file in parsed { reader.readEntries(of: file) }
+    let reader = Reader(index: index, files: parsed, testTarget: testTarget)
+    reader.read(parsed)
     let checked =
       validatedOnly
       ? reader.graphs.filter { graph in graph.chain.contains(where: \.isValidated) }
@@ -74,20 +79,26 @@ public enum SquireCheck {
     let found = Checker(index: index, module: module).check(checked, all: reader.graphs)
     let problems = found.filter { $0.diagnostic.severity == .error }
     var skipped: [Diagnostic] = []
+    var noted: Set<Location> = []
+    // One note per line that makes a container, however often the function is read.
     for graph in checked where graph.isOpen && !graph.isInspected {
-      guard let reason = graph.openReason else { continue }
+      guard let reason = graph.openReason, noted.insert(graph.location).inserted else { continue }
       skipped.append(
         Diagnostic(
           .note, at: graph.location,
           "Squire's build check skipped this container: \(reason); `validate()` still checks it "
             + "when the program runs (`// squire: dynamic` on this line hides this note)."))
     }
-    let generated =
-      generate
-      ? Generator.source(graphs: reader.graphs, files: parsed, index: index, module: module)
-      : Generator.header
+    let list = generatedList(reader, module: module)
+    var generated = Generator.header + list.header
+    if generate {
+      let source = Generator.source(
+        graphs: reader.graphs + reader.detached, files: parsed, index: index, module: module)
+      generated += source.dropFirst(Generator.header.count)
+    }
     return Result(
       problems: problems, warnings: found.filter { $0.diagnostic.severity == .warning },
-      skipped: skipped, graphs: reader.graphs, generatedSource: generated)
+      skipped: skipped, graphs: reader.graphs, generatedSource: generated,
+      generatedList: list.notes, generatedSummary: list.summary)
   }
 }

@@ -10,6 +10,12 @@ import SquireBuildCore
 //       checks the Swift files under each path (a file or a folder), as CI does for roots that
 //       do not apply the plugin. `--validated-only` checks only the containers the code requires
 //       to be valid (a test target's composition roots); `--dump` prints what it read.
+//
+//   Either form: `--tests` reads the files as a test target's (a container whose problems the
+//   code reads is a test of them, left to `validate()`; the plugin passes it for test targets);
+//   `--list-generated` prints, for each `register` call, a note saying whether it got a
+//   generated factory and why not, then how many did (`SQUIRE_LIST_GENERATED=1` makes the
+//   plugin pass it).
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var module = "App"
@@ -18,6 +24,8 @@ var quiet = false
 var dump = false
 var validatedOnly = false
 var generate = false
+var testTarget = false
+var listGenerated = false
 var paths: [String] = []
 if arguments.first == "check" { arguments.removeFirst() }
 var position = 0
@@ -38,6 +46,10 @@ while position < arguments.count {
     validatedOnly = true
   case "--generate":
     generate = true
+  case "--tests":
+    testTarget = true
+  case "--list-generated":
+    listGenerated = true
   default:
     paths.append(argument)
   }
@@ -72,13 +84,18 @@ let files = paths.flatMap(swiftFiles).map { path -> (path: String, text: String)
   return (path, text)
 }
 let result = SquireCheck.run(
-  files: files, module: module, validatedOnly: validatedOnly, generate: generate)
+  files: files, module: module, validatedOnly: validatedOnly, generate: generate,
+  testTarget: testTarget)
 if output == nil && generate { print(Generator.source(for: result), terminator: "") }
 if dump {
   for line in result.dump { print(line) }
 }
 for line in result.lines where !(quiet && line.severity == .note && result.problems.isEmpty) {
   print(line)
+}
+if listGenerated {
+  for line in result.generatedList { print(line) }
+  print("squire-build-tool: \(module): \(result.generatedSummary)")
 }
 
 if let output {

@@ -99,7 +99,9 @@ import Testing
   }
 
   @Test func isolatedAndPrivateFactoriesAreLeftToTheGenericPath() {
-    let source = Self.generated()
+    // The code, without the header's list of registrations.
+    let source = Self.generated().split(separator: "\n").filter { !$0.hasPrefix("//") }
+      .joined(separator: "\n")
     #expect(!source.contains("Screen"))
     #expect(!source.contains("Hidden"))
   }
@@ -107,7 +109,9 @@ import Testing
   @Test func withoutGenerationOnlyTheHeader() {
     let result = SquireCheck.run(
       files: Self.files.map { (path: $0.key, text: $0.value) }, module: "Scenarios")
-    #expect(Generator.source(for: result) == Generator.header)
+    let source = Generator.source(for: result)
+    #expect(source.hasPrefix(Generator.header))
+    #expect(source.split(separator: "\n").allSatisfy { $0.hasPrefix("//") })
   }
 
   @Test func aFactoryWhoseGraphIsPlainGeneratedCodeIsAlsoBuiltByPlainCalls() {

@@ -415,7 +415,8 @@ extension GeneratorTests {
           """
         ),
       ], module: "Books", generate: true
-    ).generatedSource
+    ).generatedSource.split(separator: "\n").filter { !$0.hasPrefix("//") }
+      .joined(separator: "\n")
     #expect(source.contains("factoryDatabase"))
     #expect(!source.contains("Store"))
     #expect(!source.contains("Report"))

@@ -1,0 +1,108 @@
+import Testing
+
+@testable import SquireBuildCore
+
+/// Generated factories for every registration the tool can read, whatever calls the function
+/// that makes the container, and the list that says which registrations got one and why the
+/// others did not.
+@Suite struct GeneratedListTests {
+  static func run(_ files: [String: String]) -> SquireCheck.Result {
+    SquireCheck.run(
+      files: files.sorted { $0.key < $1.key }.map { (path: $0.key, text: $0.value) },
+      module: "App", generate: true)
+  }
+
+  /// The issue's program: the function that makes the container is called in a `switch`.
+  @Test func aMakerCalledInASwitchGetsItsFactories() {
+    let result = Self.run(
+      ["Armory.swift": armory, "main.swift": NeverSilentlyOffTests.switchProgram])
+    let source = result.generatedSource
+    #expect(source.contains("    if _isGeneratedFile(file, \"App/main.swift\") {"), "\(source)")
+    #expect(source.contains("      case 8: return factoryD()\n"), "\(source)")
+    #expect(source.contains("      case 9: return factoryRoot()\n"), "\(source)")
+    #expect(source.contains("    case ObjectIdentifier(D.self): return forwardD(type)\n"))
+  }
+
+  /// A registration the tool reads exactly gets its factory even where the container it is made
+  /// in cannot be followed: a closure handed to another module, a loop, another file.
+  @Test func aReadableRegistrationGetsItsFactoryWhereverItIs() {
+    let source = Self.run([
+      "Armory.swift": armory,
+      "Setup.swift": """
+      import Squire
+      import Elsewhere
+
+      func configure(app: App) {
+        app.withContainer { container in
+          container.register(Sword.init)
+        }
+        for container in app.containers {
+          container.register(Mace.init).as(Weapon.self)
+        }
+      }
+      """,
+    ]).generatedSource
+    #expect(source.contains("      case 6: return factorySword()\n"), "\(source)")
+    #expect(source.contains("      case 9: return factoryMace()\n"), "\(source)")
+    #expect(source.contains("    case ObjectIdentifier(Mace.self): return forwardMace(type)\n"))
+  }
+
+  static let listed = [
+    "Armory.swift": armory,
+    "Root.swift": """
+    import Squire
+
+    @MainActor final class Screen { init(knight: Knight) {} }
+    func makeContainer() -> Container {
+      let container = Container()
+      container.register(Anvil.init)
+      container.register(PlateArmor.init(forge:)).as(Armor.self)
+      container.register { Knight(armor: $0) }
+      container.register(Screen.init)
+      container.register { (armor: Armor) -> Keep in
+        let knight = Knight(armor: armor)
+        return Keep(knight: knight)
+      }
+      container.register(Sword.init); container.register(Mace.init)
+      return container
+    }
+    final class Anvil {}
+    """,
+  ]
+
+  /// `--list-generated`: one note per registration, at its `register`, in file order.
+  @Test func theListSaysWhichRegistrationsGotFactoriesAndWhy() {
+    let list = Self.run(Self.listed).generatedList.map(\.description)
+    #expect(
+      list == [
+        "Root.swift:6:13: note: generated factory: `Anvil`",
+        "Root.swift:7:13: note: generated factory: `PlateArmor`",
+        "Root.swift:8:13: note: generated factory: `Knight`",
+        "Root.swift:9:13: note: no generated factory for `Screen`: its initializer is "
+          + "`@MainActor`; the registration takes Squire's generic path",
+        "Root.swift:10:13: note: no generated factory for `Keep`: the closure does more than call "
+          + "one initializer with its parameters in order; the registration takes Squire's "
+          + "generic path",
+        "Root.swift:14:13: note: no generated factory for `Sword`: another registration is "
+          + "written on the same line (the table tells call sites by line); the registration "
+          + "takes Squire's generic path",
+        "Root.swift:14:45: note: no generated factory for `Mace`: another registration is "
+          + "written on the same line (the table tells call sites by line); the registration "
+          + "takes Squire's generic path",
+      ], "\(list)")
+    #expect(
+      Self.run(Self.listed).generatedSummary == "3 of 7 registrations have generated factories")
+  }
+
+  /// The generated file's header lists the same, as comments.
+  @Test func theGeneratedFilesHeaderListsThem() {
+    let source = Self.run(Self.listed).generatedSource
+    #expect(source.hasPrefix(Generator.header), "\(source)")
+    #expect(source.contains("\n// App/Root.swift:6: `Anvil`: generated factory\n"), "\(source)")
+    #expect(
+      source.contains(
+        "\n// App/Root.swift:9: `Screen`: no generated factory: its initializer is `@MainActor`\n"),
+      "\(source)")
+    #expect(source.contains("\n// 3 of 7 registrations have generated factories.\n"))
+  }
+}
