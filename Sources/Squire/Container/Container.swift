@@ -223,8 +223,11 @@ public final class Container: @unchecked Sendable {
       hasRegistrations.store(true, ordering: .releasing)
       invalidate(releasing: &released)
     }
-    if let observers = observers.load() { observers.registered(record, key: nil, in: self) }
-    return Component(container: self, record: record)
+    // Told once the chain of options has settled the keys, not now: `.as(Dog.self, name:)`
+    // still to come would take `Dog` away.
+    let events =
+      observers.load() == nil ? nil : PendingRegistrationEvents(container: self, record: record)
+    return Component(container: self, record: record, events: events)
   }
 
   /// Traps: a registration in a closed container (or a child of one) could never be resolved.

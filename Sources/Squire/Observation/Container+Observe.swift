@@ -1,24 +1,35 @@
 extension Container {
-  /// Calls `observer` each time this container gains a way to resolve a component: once when
-  /// it is registered (under its own type), then once per `.as`. Swinject's `Behavior` does
-  /// the same: a registry of names, a detector of duplicate registrations, a log.
+  /// Calls `observer` once for each key a component registered in this container is
+  /// resolvable by, once its keys are settled: when the chain of options after `register` ends.
+  /// Swinject's `Behavior` does the same: a registry of names, a detector of duplicate
+  /// registrations, a log.
   ///
   /// ```swift
-  /// var names: [String] = []   // guarded by your own lock if registering on several threads
-  /// container.onRegistration { event in
-  ///   if let name = event.key.name { names.append(name) }
-  /// }
-  /// container.register(SteelArmor.init).as(Armor.self, name: "steel")   // names == ["steel"]
+  /// container.onRegistration { event in print(event.key) }
+  /// container.register(SteelArmor.init).as(Armor.self, name: "steel")
+  /// // Armor named "steel"           (not SteelArmor: a name on its own type takes it away)
+  /// container.register(PlateArmor.init).as(Armor.self)
+  /// // PlateArmor
+  /// // Armor
   /// ```
   ///
-  /// The observer runs on the registering thread, after the registration, with no lock held:
-  /// it may read ``registrations`` or resolve (the container keeps its observers for its whole
-  /// life: capture the container `[unowned container]` or `weak`, never strongly, or neither
-  /// is ever freed). Only registrations made in this container after
-  /// the call are observed (not its parents', nor its children's). Observers run in the order
-  /// they were set. With none set, registering costs nothing more.
+  /// An observer is never told of a key the component does not end up with: until the chain
+  /// ends, an `.as` of its own type under a name or tag may still take the plain type away, so
+  /// the events of a registration are told together when the ``Component`` that `register`
+  /// returned is no longer used (at the end of `container.register(…).as(…)…`, or after the
+  /// last use of a component kept in a variable), one per key of
+  /// ``Registration/keys``, in that order. An `.as` on a component registered before the first
+  /// observer was set is told at once.
   ///
-  /// - Parameter observer: Called with the component as it stands and the key it just gained.
+  /// The observer runs on the thread where the chain ends, with no lock held: it may read
+  /// ``registrations`` or resolve (the container keeps its observers for its whole life:
+  /// capture the container `[unowned container]` or `weak`, never strongly, or neither is ever
+  /// freed). Only registrations made in this container after the call are observed (not its
+  /// parents', nor its children's). Observers run in the order they were set. With none set,
+  /// registering costs nothing more.
+  ///
+  /// - Parameter observer: Called with the component as it stands and one key it is
+  ///   resolvable by.
   public func onRegistration(_ observer: @escaping @Sendable (RegistrationEvent) -> Void) {
     observing.add(registration: observer)
   }
@@ -52,7 +63,16 @@ extension Container {
   @usableFromInline
   func forwarded(_ record: ComponentRecord, as forward: Forward) {
     guard let observers = observers.load() else { return }
-    observers.registered(record, key: forward, in: self)
+    observers.registered(record, in: self) { _ in
+      [Registration.Key(type: forward.forwardedType, qualifier: forward.qualifier)]
+    }
+  }
+
+  /// Tells the observers of this container about each key `record` has, its registration's
+  /// options being settled.
+  func settled(_ record: ComponentRecord) {
+    guard let observers = observers.load() else { return }
+    observers.registered(record, in: self) { $0.keys }
   }
 
   /// Tells the failure observers of this container and its parents about `error`; returns it,
@@ -68,13 +88,13 @@ extension Container {
   }
 }
 
-/// A container gained a way to resolve a component: what ``Container/onRegistration(_:)``
-/// observers are given.
+/// A component registered in a container is resolvable by a key: what
+/// ``Container/onRegistration(_:)`` observers are given, one per key.
 public struct RegistrationEvent: Sendable, CustomStringConvertible {
   /// The component as it stands after the change.
   public let registration: Registration
-  /// The key it just gained: its own type when it is registered, the type, name or tag of an
-  /// `.as` after that.
+  /// One key it is resolvable by: its own type (unless every `.as` of its own type is under a
+  /// name or tag), or the type, name or tag of an `.as`.
   public let key: Registration.Key
 
   /// `Armor named "steel" ← SteelArmor, .prototype, at Castle/App.swift:12`.
@@ -95,15 +115,17 @@ final class Observers: @unchecked Sendable {
     lock.withLock { failure.append(observer) }
   }
 
-  func registered(_ record: ComponentRecord, key forward: Forward?, in container: Container) {
+  /// Calls each observer with one event per key of `keys` (read from `record` as it stands).
+  func registered(
+    _ record: ComponentRecord, in container: Container, keys: (Registration) -> [Registration.Key]
+  ) {
     let observers = lock.withLock { registration }
     if observers.isEmpty { return }
     let current = container.withRecords { _ in Registration(record) }
-    let key = Registration.Key(
-      type: forward?.forwardedType ?? record.implementationType,
-      qualifier: forward?.qualifier ?? .none)
-    let event = RegistrationEvent(registration: current, key: key)
-    for observer in observers { observer(event) }
+    for key in keys(current) {
+      let event = RegistrationEvent(registration: current, key: key)
+      for observer in observers { observer(event) }
+    }
   }
 
   func failed(_ error: ResolutionError) {

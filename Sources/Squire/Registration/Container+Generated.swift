@@ -182,7 +182,9 @@ extension Component {
     else {
       return forward(P.self, qualifier: qualifier)
     }
-    container.add(Forward(type: P.self, qualifier: qualifier, wrap: generated.wrap), to: record)
+    container.add(
+      Forward(type: P.self, qualifier: qualifier, wrap: generated.wrap), to: record,
+      told: events == nil)
     return self
   }
 }

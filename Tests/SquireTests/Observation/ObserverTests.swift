@@ -10,8 +10,86 @@ private final class Seen<Value: Sendable>: Sendable {
   var all: [Value] { values.withLock { $0 } }
 }
 
+private protocol Animal: Sendable {}
+private final class Dog: Animal {}
+private final class Cat: Animal {}
+
 @Suite("Observing registrations and failed resolves")
 struct ObserverTests {
+  // Swinject's own `Behavior` scenarios (ContainerSpec.Behavior), translated: Swinject names a
+  // registration in `register(_:name:)`, Squire with `.as(_:name:)` after it.
+
+  @Test func everyObserverIsToldOfARegistrationOnce() {
+    let container = Container()
+    let first = Seen<Registration.Key>()
+    let second = Seen<Registration.Key>()
+    container.onRegistration { first.append($0.key) }
+    container.onRegistration { second.append($0.key) }
+    container.register { Dog() }
+    #expect(first.all.count == 1)
+    #expect(second.all.count == 1)
+  }
+
+  @Test func aNamedRegistrationIsOneEventWithItsName() {
+    let container = Container()
+    let names = Seen<String?>()
+    let keys = Seen<String>()
+    container.onRegistration { event in
+      names.append(event.key.name)
+      keys.append("\(event.key) \(event.registration.keys)")
+    }
+    container.register { Dog() }.as(Dog.self, name: "Hachi")
+    container.register { Cat() }
+    #expect(names.all == ["Hachi", nil])
+    #expect(keys.all == ["Dog named \"Hachi\" [Dog named \"Hachi\"]", "Cat [Cat]"])
+  }
+
+  @Test func theEventHasTheTypeRegistered() {
+    let container = Container()
+    let types = Seen<String>()
+    container.onRegistration { types.append("\($0.key.type)") }
+    container.register { () -> any Animal in Dog() }
+    #expect(types.all == ["Animal"])
+  }
+
+  @Test func aNamedRegistrationForwardedAsAnotherTypeIsOneEventPerKey() {
+    // Swinject's commented-out "forwarding service" scenarios: `.implements(Animal.self)`.
+    let container = Container()
+    let keys = Seen<String>()
+    container.onRegistration { keys.append("\($0.key)") }
+    container.register { Dog() }.as(Dog.self, name: "Hachi").as((any Animal).self)
+    #expect(keys.all == ["Dog named \"Hachi\"", "Animal"])
+  }
+
+  @Test func aComponentKeptInAVariableIsToldOfWhenItIsNoLongerUsed() {
+    let container = Container()
+    let keys = Seen<String>()
+    container.onRegistration { keys.append("\($0.key)") }
+    do {
+      let dog = container.register { Dog() }
+      dog.as(Dog.self, name: "Hachi")
+      dog.lifetime(.single)
+    }
+    #expect(keys.all == ["Dog named \"Hachi\""])
+  }
+
+  @Test func anOptionalFactoryIsToldOfAsTheOptionalAndTheTypeItWraps() {
+    let container = Container()
+    let keys = Seen<String>()
+    container.onRegistration { keys.append("\($0.key)") }
+    container.register { Dog() as Dog? }
+    #expect(keys.all == ["Optional<Dog>", "Dog"])
+  }
+
+  @Test func anAsAfterTheObserverIsSetIsToldAtOnce() {
+    let container = Container()
+    let keys = Seen<String>()
+    let dog = container.register { Dog() }
+    container.onRegistration { keys.append("\($0.key)") }
+    dog.as(Dog.self, name: "Hachi")
+    #expect(keys.all == ["Dog named \"Hachi\""])
+  }
+
   @Test func everyRegistrationAndEveryAsIsObserved() {
     let container = Container()
     let seen = Seen<String>()
