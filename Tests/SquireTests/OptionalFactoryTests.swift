@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import Squire
@@ -48,5 +49,53 @@ struct OptionalFactoryTests {
       container.registrations[0].keys.map(\.description) == [
         "Optional<BMWEngine>", "BMWEngine", "Engine",
       ])
+  }
+
+  @Test func weakHoldsTheInstanceOfAnOptionalWeaklyAndDoesNotCacheNil() {
+    // Factory's `.shared` on a `Factory<Service?>`.
+    let counter = Counter()
+    final class Switch: Sendable {
+      let on = Atomic<Bool>(true)
+    }
+    let gives = Switch()
+    let container = Container()
+    container.register { () -> Service? in
+      counter.increment()
+      return gives.on.load(ordering: .relaxed) ? Service() : nil
+    }.lifetime(.weak)
+    var held: Service? = container.resolve(Service?.self)
+    #expect(held != nil)
+    #expect(container.resolve(Service?.self) === held)
+    #expect(container.resolve(Service.self) === held)
+    #expect(counter.count == 1)
+    weak let released = held
+    held = nil
+    #expect(released == nil)
+    gives.on.store(false, ordering: .relaxed)
+    #expect(container.resolve(Service?.self) == nil)
+    #expect(container.resolve(Service?.self) == nil)
+    #expect(counter.count == 3)  // `nil` is not kept
+    gives.on.store(true, ordering: .relaxed)
+    held = container.resolve(Service?.self)
+    #expect(held != nil && counter.count == 4)
+    #expect(container.validate().isValid, "\(container.validate())")
+  }
+
+  @Test func aScopeThatHoldsWeaklyTakesAnOptionalOfAClass() {
+    let screens = Scope("screens", holdsWeakly: true)
+    let container = Container()
+    container.register { Service() as Service? }.lifetime(.scoped(screens))
+    let held = container.resolve(Service?.self)
+    #expect(held != nil && container.resolve(Service?.self) === held)
+  }
+
+  @Test func weakOfAnOptionalValueTypeStillTraps() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let container = Container()
+      container.register { () -> Int? in 1 }.lifetime(.weak)
+    }.map { result in
+      let text = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(text.contains("cannot have lifetime `.weak`"))
+    }
   }
 }

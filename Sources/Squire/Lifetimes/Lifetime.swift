@@ -12,7 +12,7 @@
 /// | ``objectGraph`` | top-level resolve: shared by everything built in it |
 /// | ``perContainer`` | container, made on first use (a child container has its own) |
 /// | ``single`` | container tree, made by `initializeSingletons()` or on first use |
-/// | ``weak`` | container, for as long as someone outside holds it (classes only) |
+/// | ``weak`` | container, for as long as someone outside holds it (classes, or optionals of one) |
 /// | ``scoped(_:)`` | period of a ``Scope`` the app closes itself (a session) |
 public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
   /// A new instance every time the component is asked for. The default.
@@ -29,7 +29,13 @@ public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
   /// container asks first, and closed by it. To replace one in a test, register it in the child.
   case single
   /// One instance per container for as long as something outside the container holds it;
-  /// once the last outside reference goes, the next resolve makes a new one. Classes only.
+  /// once the last outside reference goes, the next resolve makes a new one. Classes only, or
+  /// a factory that returns an optional of a class: its instance is held weakly, and a `nil`
+  /// is not kept (the next resolve runs the factory again), as Factory's `.shared` does.
+  ///
+  /// ```swift
+  /// container.register { () -> Session? in store.current }.lifetime(.weak)
+  /// ```
   case weak
   /// One instance per period of `scope`, shared by every container: the app ends a period
   /// with `Scope.close()`, and the next resolve makes a new instance.

@@ -223,9 +223,9 @@ class ComponentRecord: @unchecked Sendable {
     fatalError("ComponentRecord.instanceAsync is overridden by TypedRecord")
   }
 
-  /// Whether `.weak` is allowed: the instances must be class instances.
+  /// Whether `.weak` is allowed: the instances must be class instances (or optionals of them).
   @usableFromInline
-  var isClass: Bool { holdsClassInstances(implementationType) }
+  var isClass: Bool { holdsClassInstancesOrNil(implementationType) }
 }
 
 /// A component whose implementation type is known: holds the specialised link function.

@@ -36,10 +36,16 @@ extension Linker {
 protocol OptionalParameter {
   static var wrappedType: Any.Type { get }
   static var unwrappingForward: Forward { get }
+  /// The class instance `value` (a `Self`) wraps; `nil` for `nil`.
+  static func wrappedObject(_ value: Any) -> AnyObject?
 }
 
 extension Optional: OptionalParameter {
   static var wrappedType: Any.Type { Wrapped.self }
+
+  static func wrappedObject(_ value: Any) -> AnyObject? {
+    (value as! Self).map { $0 as AnyObject }
+  }
 
   /// A factory that returns `Wrapped?` is resolvable as `Wrapped` too: the forward that
   /// unwraps its value, and fails with ``ResolutionError/Reason/absent(component:)`` on `nil`.

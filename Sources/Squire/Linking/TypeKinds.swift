@@ -35,6 +35,24 @@ func holdsClassInstances(_ type: Any.Type) -> Bool {
   return flags & 0x8000_0000 == 0
 }
 
+/// Whether `.weak` (or a scope that holds weakly) can hold values of `type`: class instances
+/// (see ``holdsClassInstances(_:)``), or optionals of them, whose `nil` is not held (Factory's
+/// `.shared` on a `Factory<Service?>`).
+func holdsClassInstancesOrNil(_ type: Any.Type) -> Bool {
+  if holdsClassInstances(type) { return true }
+  guard let optional = type as? any OptionalParameter.Type else { return false }
+  return holdsClassInstances(optional.wrappedType)
+}
+
+/// The object `.weak` holds for `instance`: the instance, or the one an optional wraps (`nil`
+/// for `nil`, which is never held).
+func weaklyHeldObject<T>(_ instance: T) -> AnyObject? {
+  if let optional = T.self as? any OptionalParameter.Type {
+    return optional.wrappedObject(instance)
+  }
+  return instance as AnyObject
+}
+
 /// The dynamic type a forward (`.as`) last accepted with a checked cast, read from any thread:
 /// instances of that type are converted without asking the runtime again.
 @usableFromInline

@@ -14,11 +14,16 @@ public struct Component<Impl>: Sendable {
   let container: Container
   @usableFromInline
   let record: TypedRecord<Impl>
+  /// The registration's events, told to ``Container/onRegistration(_:)`` observers once the
+  /// last copy of this value goes: `nil` when the container had no observers at `register`.
+  @usableFromInline
+  let events: PendingRegistrationEvents?
 
   @usableFromInline
-  init(container: Container, record: TypedRecord<Impl>) {
+  init(container: Container, record: TypedRecord<Impl>, events: PendingRegistrationEvents?) {
     self.container = container
     self.record = record
+    self.events = events
   }
 
   /// Makes the component resolvable as `type` too: a protocol it conforms to or a class it
@@ -127,15 +132,15 @@ public struct Component<Impl>: Sendable {
   }
 
   /// ``Lifetime/weak`` needs class instances: a class, `AnyObject`, or a class-bound protocol
-  /// (`protocol Weapon: AnyObject`).
+  /// (`protocol Weapon: AnyObject`), or an optional of one (whose `nil` is not kept).
   private func setLifetime(_ lifetime: Lifetime) -> Component<Impl> {
-    if case .scoped(let scope) = lifetime, scope.holdsWeakly, !holdsClassInstances(Impl.self) {
+    if case .scoped(let scope) = lifetime, scope.holdsWeakly, !holdsClassInstancesOrNil(Impl.self) {
       preconditionFailure(
         "Squire: `\(Impl.self)` registered at \(record.location) cannot have lifetime "
           + "`.scoped(\(scope.name))`: the scope holds its instances weakly, and only class "
           + "instances can be held weakly. Use a scope that holds them strongly for value types.")
     }
-    if lifetime == .weak && !holdsClassInstances(Impl.self) {
+    if lifetime == .weak && !holdsClassInstancesOrNil(Impl.self) {
       // Not `precondition`: `-O` strips its message.
       fatalError(
         "Squire: `\(Impl.self)` registered at \(record.location) cannot have lifetime `.weak`: "
@@ -196,16 +201,36 @@ public struct Component<Impl>: Sendable {
       }
       return converted
     }
-    container.add(forward, to: record)
+    container.add(forward, to: record, told: events == nil)
     return self
   }
 }
 
 extension Container {
   /// Adds `forward` to `record`'s forwards. Not generic: `.as` specialises only the conversion.
+  /// `told`: the observers hear of the key now, the component's events having been told (or
+  /// never awaited: no observer was set at `register`); otherwise they hear of it with the
+  /// rest of the registration's keys once they are settled.
   @usableFromInline
-  func add(_ forward: Forward, to record: ComponentRecord) {
+  func add(_ forward: Forward, to record: ComponentRecord, told: Bool) {
     update(record) { record.forwards.append(forward) }
-    forwarded(record, as: forward)
+    if told { forwarded(record, as: forward) }
   }
+}
+
+/// Tells a container's ``Container/onRegistration(_:)`` observers about a registration once
+/// its keys are settled: when the last copy of the ``Component`` that `register` returned goes,
+/// at the end of `container.register(…).as(…)…` (or of the last use of a component kept in a
+/// variable). Until then an `.as` under a name may still take the component's own type away.
+@usableFromInline
+final class PendingRegistrationEvents: Sendable {
+  let container: Container
+  let record: ComponentRecord
+
+  init(container: Container, record: ComponentRecord) {
+    self.container = container
+    self.record = record
+  }
+
+  deinit { container.settled(record) }
 }

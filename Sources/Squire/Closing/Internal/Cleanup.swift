@@ -69,7 +69,7 @@ struct LinkedCleanup<Impl>: Sendable {
     switch holding {
     case .reference: PendingCleanup(unsafeBitCast(instance, to: AnyObject.self), action)
     case .value: PendingCleanup(InstanceBox(instance), action)
-    case .weakly: PendingCleanup(WeakReference(instance as AnyObject), action)
+    case .weakly: PendingCleanup(WeakReference(weaklyHeldObject(instance)), action)
     }
   }
 }
@@ -77,7 +77,7 @@ struct LinkedCleanup<Impl>: Sendable {
 /// Holds a `.weak` instance until its owner closes, without keeping it alive.
 private final class WeakReference {
   weak let object: AnyObject?
-  init(_ object: AnyObject) { self.object = object }
+  init(_ object: AnyObject?) { self.object = object }
 }
 
 /// A component's cleanup, taking the instance as its owner kept it: one per linked component,

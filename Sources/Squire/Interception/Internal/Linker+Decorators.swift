@@ -90,7 +90,7 @@ extension Linker {
   {
     switch record.lifetime {
     case .single where atHome == false: .perContainer
-    case .weak where !holdsClassInstances(type): .prototype
+    case .weak where !holdsClassInstancesOrNil(type): .prototype
     default: record.lifetime
     }
   }

@@ -160,7 +160,7 @@ final class WeakInstance<T>: OnceCell<T>, InstanceCell, @unchecked Sendable {
   override func holdsInstance() -> Bool { object != nil }
 
   override func store(_ instance: T) {
-    object = instance as AnyObject
+    object = weaklyHeldObject(instance)
   }
 
   @usableFromInline
