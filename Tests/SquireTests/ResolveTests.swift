@@ -167,6 +167,53 @@ struct ArgumentTests {
     }
     #expect(error.path == ["Squire", "Knight"])
   }
+
+  @Test func anOptionalOfATypeNothingProvidesSaysSoWhenGivenArguments() throws {
+    let container = Container()
+    let error = try #require(throws: ResolutionError.self) {
+      try container.tryResolve(Service?.self, args: 23)
+    }
+    #expect(error.reason == .notRegistered(type: "Service"))
+    #expect(!error.description.contains("no `arg` parameter of the component"))
+    #expect(error.description.contains("`Int`"))
+  }
+
+  @Test func anOptionalOfARegisteredComponentThatTakesNoArgumentIsStillAnUnusedArgument() throws {
+    let container = Container()
+    container.register { nil as Service? }
+    let error = try #require(throws: ResolutionError.self) {
+      try container.tryResolve(Service?.self, args: 23)
+    }
+    #expect(error.reason == .unusedArguments(types: ["Int"]))
+  }
+
+  /// Two argument-taking components of one type, told apart by name.
+  private func twoKnights() -> Container {
+    let container = Container()
+    container.register(BMWEngine.init).as(Engine.self)
+    container.register { Knight(name: arg($0), age: 1, engine: $1) }.as(Knight.self, name: "young")
+    container.register { Knight(name: arg($0), age: 90, engine: $1) }.as(Knight.self, name: "old")
+    return container
+  }
+
+  @Test func argumentsGoToTheComponentRegisteredUnderAName() throws {
+    let container = twoKnights()
+    let young: Knight = container.resolve(name: "young", args: "Arthur")
+    #expect(young.age == 1 && young.name == "Arthur")
+    #expect(try container.tryResolve(Knight.self, name: "old", args: "Merlin").age == 90)
+    let error = try #require(throws: ResolutionError.self) {
+      try container.tryResolve(Knight.self, name: "middle", args: "Bors")
+    }
+    #expect(error.reason == .notRegistered(type: "Knight named \"middle\""))
+  }
+
+  @Test func argumentsGoToTheComponentRegisteredUnderANameFromAsyncCode() async throws {
+    let container = twoKnights()
+    #expect(await container.resolve(Knight.self, name: "old", args: "Gawain").name == "Gawain")
+    let young: Knight = try await container.tryResolve(name: "young", args: "Kay")
+    #expect(young.age == 1)
+  }
+
 }
 
 /// One link of a chain of distinct types: `Chain<Chain<Chain<End>>>` and so on.

@@ -125,3 +125,27 @@ extension ResolutionError {
     return copy
   }
 }
+
+extension ResolutionError {
+  /// `tryResolve(Service?.self, args: 23)` with nothing providing `Service`: the `Service?` is
+  /// `nil`, and no component took the argument because there is none. Says that nothing
+  /// provides `Service`, rather than that an `arg` parameter was missing. Read on failure only.
+  func absentWhenGivenArguments<T>(
+    _ type: T.Type, _ qualifier: Qualifier, in container: Container
+  ) -> ResolutionError {
+    guard case .unusedArguments(let types) = reason, steps.isEmpty,
+      let optional = T.self as? any OptionalParameter.Type,
+      !container.provides(T.self, qualifier), !container.provides(optional.wrappedType, qualifier)
+    else { return self }
+    let wrapped = Linker.describe(optional.wrappedType, qualifier)
+    var error = ResolutionError(reason: .notRegistered(type: wrapped))
+    error.notes.append(
+      "`\(T.self)` is `nil` when nothing provides `\(wrapped)`, so no component took the "
+        + (types.count == 1 ? "argument" : "arguments") + " of type "
+        + types.map { "`\($0)`" }.joined(separator: ", ") + " passed to `resolve(args:)`")
+    error.advice =
+      "register a component that provides `\(wrapped)` and takes the arguments with `arg`, or "
+      + "resolve `\(T.self)` without arguments where it may be absent."
+    return error
+  }
+}

@@ -50,6 +50,11 @@ extension Container {
       LookupKey(type: ObjectIdentifier(T.self), qualifier: .tag(TagRegistry.register(Tag.self))))
   }
 
+  /// Whether a component here or in a parent is forwarded as `type` under `qualifier`.
+  func provides(_ type: Any.Type, _ qualifier: Qualifier) -> Bool {
+    isRegistered(LookupKey(type: ObjectIdentifier(type), qualifier: qualifier))
+  }
+
   private func isRegistered(_ key: LookupKey) -> Bool {
     snapshot.withLinker { !$0.everyCandidate(for: key).isEmpty }
   }

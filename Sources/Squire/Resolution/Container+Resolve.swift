@@ -165,6 +165,38 @@ extension Container {
       T.self, qualifier: .none, arguments: RuntimeArguments(values), isolation: isolation)
   }
 
+  /// Builds the `T` registered under `name`, passing runtime arguments to the parameters it
+  /// takes through ``arg(_:)``; traps if it cannot. Two argument-taking components of one type
+  /// are told apart by name:
+  ///
+  /// ```swift
+  /// container.register { Greeter(greeting: "Hello", name: arg($0)) }.as(Greeter.self, name: "en")
+  /// container.register { Greeter(greeting: "Bonjour", name: arg($0)) }.as(Greeter.self, name: "fr")
+  /// let greeter: Greeter = container.resolve(name: "fr", args: "Ada")
+  /// ```
+  public func resolve<T, each Argument>(
+    _ type: T.Type = T.self, name: String, args: repeat each Argument,
+    file: StaticString = #fileID, line: UInt = #line, isolation: isolated (any Actor)? = #isolation
+  ) -> T {
+    var values: [Any] = []
+    for value in repeat each args { values.append(value) }
+    return trapping(file, line) { () throws(ResolutionError) in
+      try resolve(
+        T.self, qualifier: .name(name), arguments: RuntimeArguments(values), isolation: isolation)
+    }
+  }
+
+  /// Builds the `T` registered under `name` with runtime arguments, or throws why it cannot.
+  public func tryResolve<T, each Argument>(
+    _ type: T.Type = T.self, name: String, args: repeat each Argument,
+    isolation: isolated (any Actor)? = #isolation
+  ) throws(ResolutionError) -> T {
+    var values: [Any] = []
+    for value in repeat each args { values.append(value) }
+    return try resolve(
+      T.self, qualifier: .name(name), arguments: RuntimeArguments(values), isolation: isolation)
+  }
+
   /// The general path: links what the fast table does not hold (modifiers, names, tags,
   /// failures) and passes runtime arguments.
   @usableFromInline
@@ -222,7 +254,8 @@ extension Container {
     } catch {
       context.fail()
       throw failed(
-        error.noting(unused: arguments).finished(requested: Linker.describe(T.self, qualifier)))
+        error.noting(unused: arguments).absentWhenGivenArguments(T.self, qualifier, in: self)
+          .finished(requested: Linker.describe(T.self, qualifier)))
     }
   }
 
@@ -355,6 +388,32 @@ extension Container {
     return try await resolveAsync(T.self, qualifier: .none, arguments: RuntimeArguments(values))
   }
 
+  /// Builds the `T` registered under `name` with runtime arguments, from async code; traps if
+  /// it cannot.
+  public func resolve<T, each Argument>(
+    _ type: T.Type = T.self, name: String, args: repeat each Argument,
+    file: StaticString = #fileID, line: UInt = #line
+  ) async -> T {
+    var values: [Any] = []
+    for value in repeat each args { values.append(value) }
+    let arguments = Transfer(values)
+    return await trapping(file, line) { () async throws(ResolutionError) in
+      try await resolveAsync(
+        T.self, qualifier: .name(name), arguments: RuntimeArguments(arguments.value))
+    }
+  }
+
+  /// Builds the `T` registered under `name` with runtime arguments, from async code, or throws
+  /// why it cannot.
+  public func tryResolve<T, each Argument>(
+    _ type: T.Type = T.self, name: String, args: repeat each Argument
+  ) async throws(ResolutionError) -> T {
+    var values: [Any] = []
+    for value in repeat each args { values.append(value) }
+    return try await resolveAsync(
+      T.self, qualifier: .name(name), arguments: RuntimeArguments(values))
+  }
+
   /// Builds a plain `T` from the fast table (the root's, for a child with nothing registered)
   /// as the synchronous `resolve` does, when nothing in its graph needs `await`: no async
   /// factory, no hop to an actor. `nil` when something does, or when `T` is not in the fast
@@ -411,7 +470,8 @@ extension Container {
     } catch {
       context.fail()
       throw failed(
-        error.noting(unused: arguments).finished(requested: Linker.describe(T.self, qualifier)))
+        error.noting(unused: arguments).absentWhenGivenArguments(T.self, qualifier, in: self)
+          .finished(requested: Linker.describe(T.self, qualifier)))
     }
   }
 }
