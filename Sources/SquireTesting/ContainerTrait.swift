@@ -16,7 +16,8 @@ public import Testing
 /// For each test, and for each case of a parameterized test, the trait
 /// 1. makes a child of the base (`Container(parent: base, closedByParent: false)`: the base
 ///    neither keeps nor closes it),
-/// 2. runs `overrides` on it,
+/// 2. runs `overrides` on it (on the closure's actor, if it has one: `{ @MainActor test in … }`;
+///    it may `await`),
 /// 3. validates it: a problem (the base's or an override's) fails the test with the full
 ///    ``Squire/ValidationReport``, before the test body runs,
 /// 4. runs the test with the child as `Container.ambient`, in the test's task and the child
@@ -28,9 +29,13 @@ public import Testing
 /// `.container { … }` without a base makes a child of the container ambient when the test starts,
 /// which, inside a suite that has the trait, is the suite's child for that test.
 public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
+  /// What registers a test's overrides: may be isolated to an actor (`{ @MainActor test in … }`)
+  /// and may `await`; a synchronous closure is one too.
+  public typealias Overrides = @isolated(any) @Sendable (Container) async throws -> Void
+
   /// The container each test's child is made from; `nil`: the ambient one at the test's start.
   let base: Container?
-  let overrides: @Sendable (Container) throws -> Void
+  let overrides: Overrides
 
   /// `true`: on a suite, the trait applies to each test in it (and in nested suites).
   public var isRecursive: Bool { true }
@@ -58,7 +63,7 @@ public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
     }
     let container = Container(parent: base, closedByParent: false)
     do {
-      try overrides(container)
+      try await overrides(container)
       try container.validate().requireValid()
       try await container.withAmbient { try await function() }
     } catch {
@@ -104,9 +109,11 @@ extension Trait where Self == ContainerTrait {
   ///   - base: The container each test's child inherits from: the app's composition root.
   ///   - overrides: Registers the test's replacements in the child (a component registered
   ///     there wins over the base's, for everything the test resolves; see the trait's
-  ///     article). May throw: the test then fails with the error.
+  ///     article). May throw: the test then fails with the error. May run on an actor and
+  ///     `await`, as FactoryTesting's can:
+  ///     `.container(app) { @MainActor test in test.register { await MockStore.make() } }`.
   public static func container(
-    _ base: Container, _ overrides: @escaping @Sendable (Container) throws -> Void = { _ in }
+    _ base: Container, _ overrides: @escaping ContainerTrait.Overrides = { _ in }
   ) -> Self {
     Self(base: base, overrides: overrides)
   }
@@ -121,9 +128,7 @@ extension Trait where Self == ContainerTrait {
   /// ```
   ///
   /// The test fails, with a message that says why, when no container is ambient.
-  public static func container(
-    _ overrides: @escaping @Sendable (Container) throws -> Void
-  ) -> Self {
+  public static func container(_ overrides: @escaping ContainerTrait.Overrides) -> Self {
     Self(base: nil, overrides: overrides)
   }
 }
