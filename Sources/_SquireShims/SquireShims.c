@@ -4,7 +4,7 @@
 #include <pthread.h>
 #include <stddef.h>
 
-_Thread_local struct _squire_thread _squire_this_thread SQUIRE_TLS_MODEL = {0, 0, 0, NULL, NULL, NULL, NULL};
+_Thread_local struct _squire_thread _squire_this_thread SQUIRE_TLS_MODEL = {0, 0, 0, NULL, NULL, NULL, NULL, 0};
 
 unsigned long _squire_global_epoch = 1;
 

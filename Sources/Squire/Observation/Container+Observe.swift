@@ -1,3 +1,5 @@
+import _SquireShims
+
 extension Container {
   /// Calls `observer` once for each key a component registered in this container is
   /// resolvable by, once its keys are settled: when the chain of options after `register` ends.
@@ -47,7 +49,9 @@ extension Container {
   /// setting some costs only failures. A failure inside a nested resolve (a factory that
   /// resolves through the container, a `Lazy` or `Provider` used later) is observed each time
   /// it is thrown from a resolve. The observer runs on the resolving thread, with no lock
-  /// held; it should not resolve the type that failed again.
+  /// held, and may resolve (a logger, say): a resolve made by an observer that fails throws
+  /// to the observer as usual and is not observed, so an observer that resolves something the
+  /// container lacks does not call itself again.
   ///
   /// - Parameter observer: Called with the error the failed resolve throws.
   public func onResolveFailure(_ observer: @escaping @Sendable (ResolutionError) -> Void) {
@@ -128,7 +132,13 @@ final class Observers: @unchecked Sendable {
     }
   }
 
+  /// Runs the failure observers, unless they already run on this thread: what one of them
+  /// resolves and fails to get (a logger the container lacks) is thrown to it, not observed
+  /// again, so that it cannot call itself without end.
   func failed(_ error: ResolutionError) {
-    for observer in lock.withLock({ failure }) { observer(error) }
+    let observers = lock.withLock { failure }
+    if observers.isEmpty || _squire_swap_observing_failure(1) != 0 { return }
+    defer { _ = _squire_swap_observing_failure(0) }
+    for observer in observers { observer(error) }
   }
 }

@@ -45,6 +45,9 @@ struct _squire_thread {
   /// A creation kept for the next outermost resolve on this thread, retained: released when
   /// the thread ends. Read and written by this thread only.
   void *_Nullable spare_creation;
+  /// Whether a failure observer (`onResolveFailure`) runs on this thread right now: a resolve it
+  /// makes that fails is not observed again. Read and written by this thread only.
+  int observing_failure;
 };
 
 extern _Thread_local struct _squire_thread _squire_this_thread SQUIRE_TLS_MODEL;
@@ -91,6 +94,13 @@ static inline void *_Nullable _squire_current_creation(void) {
 
 static inline void _squire_set_current_creation(void *_Nullable creation) {
   _squire_this_thread.creation = creation;
+}
+
+/// Marks this thread as running failure observers (1) or not (0); returns what it was.
+static inline int _squire_swap_observing_failure(int observing) {
+  int was = _squire_this_thread.observing_failure;
+  _squire_this_thread.observing_failure = observing;
+  return was;
 }
 
 /// The creation kept for this thread's next outermost resolve, if any (see `_squire_thread`).

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Testing
 
@@ -174,4 +175,39 @@ struct ObserverTests {
     }
     #expect(seen.all == ["Service", "Consumer"])
   }
+
+  /// Issue 37, 1: the observer's own failed resolve was observed again, and again, past the
+  /// nesting limit (whose error was observed too) until the stack overflowed.
+  @Test func anObserverThatResolvesSomethingMissingIsNotCalledForItsOwnFailure() async {
+    await #expect(processExitsWith: .success) {
+      Watchdog.start()
+      let container = Container()
+      let seen = Seen<String>()
+      container.onResolveFailure { [unowned container] error in
+        seen.append(error.requested)
+        _ = try? container.tryResolve(Logbook.self)
+      }
+      let synchronously = { _ = try? container.tryResolve(Service.self) }
+      synchronously()
+      _ = try? await container.tryResolve(Service.self, name: "x")
+      if seen.all != ["Service", "Service named \"x\""] { exit(1) }
+    }
+  }
+
+  @Test func aFailureInsideAFactoryIsStillObservedOnceMore() {
+    let container = Container()
+    let seen = Seen<String>()
+    container.onResolveFailure { [unowned container] error in
+      seen.append(error.requested)
+      _ = try? container.tryResolve(Logbook.self)
+    }
+    container.register { [unowned container] () throws -> Consumer in
+      Consumer(service: try container.tryResolve(Service.self))
+    }
+    #expect(throws: ResolutionError.self) { try container.tryResolve(Consumer.self) }
+    #expect(seen.all == ["Service", "Consumer"])
+  }
 }
+
+/// What an observer resolves and the container lacks.
+private final class Logbook: Sendable {}
