@@ -300,6 +300,14 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The end of every fix of a `needsAwait` error: why an `await` in a `main.swift` does not
+  /// help.
+  static let topLevelCaveat =
+    "Top-level code of a `main.swift` gets the synchronous `resolve` even when written with "
+    + "`await` (the compiler warns \"no 'async' operations occur within 'await' expression\"): "
+    + "move that code into an `async` function, such as `static func main() async` of a `@main` "
+    + "type."
+
   private var fix: String {
     if let advice { return advice }
     switch reason {
@@ -339,10 +347,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         + "usually owns it for the app's lifetime)."
     case .needsAwait:
       return "resolve it with `await container.resolve()` (or `try await container.tryResolve()`) "
-        + "in an `async` function, or from the actor it is isolated to. Top-level code of a "
-        + "`main.swift` gets the synchronous `resolve` even when written with `await` (the "
-        + "compiler warns \"no 'async' operations occur within 'await' expression\"): move that "
-        + "code into an `async` function, such as `static func main() async` of a `@main` type."
+        + "in an `async` function, or from the actor it is isolated to. "
+        + Self.topLevelCaveat
     case .factoryFailed:
       return "see the underlying error (`underlyingError`); nothing was cached, so the next "
         + "resolve tries again."

@@ -88,8 +88,9 @@ extension Container {
       }
         ?? "it is registered with `register(isolated:)`",
       advice: "resolve it with `await container.resolve()` (or `try await "
-        + "container.tryResolve()`): Swift calls a function isolated to an actor it takes at run "
-        + "time only with `await`, even on that actor.")
+        + "container.tryResolve()`) in an `async` function: Swift calls a function isolated to an "
+        + "actor it takes at run time only with `await`, even on that actor. "
+        + ResolutionError.topLevelCaveat)
   }
 
   /// A component built by an async `factory`: an async resolve builds it; a synchronous one

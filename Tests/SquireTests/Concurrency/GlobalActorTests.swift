@@ -73,6 +73,16 @@ struct GlobalActorTests {
     #expect(error?.description.contains("await container.resolve()") == true)
   }
 
+  /// Issue 37, 6: the fix told a top-level `await container.resolve()` of a `main.swift`, which
+  /// Swift compiles as the synchronous resolve, to write what it had written.
+  @Test func theFixOfASynchronousResolveNamesTheTopLevelCodeCaveat() throws {
+    let error = try #require(throws: ResolutionError.self) { try ledger().tryResolve(Store.self) }
+    let fix = try #require(error.advice)
+    #expect(fix.contains("main.swift"), "\(fix)")
+    #expect(fix.contains("static func main() async"), "\(fix)")
+    #expect(fix.contains("even on that actor"), "\(fix)")
+  }
+
   @Test @LedgerActor func aSynchronousResolveOnTheActorItselfIsRefusedToo() throws {
     let container = ledger()
     #expect(throws: ResolutionError.self) { try container.tryResolve(Store.self) }
