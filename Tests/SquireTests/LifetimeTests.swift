@@ -93,6 +93,21 @@ struct LifetimeTests {
     }
   }
 
+  /// Issue 37, 5: the same fault `.weak` had, with a scope that holds its instances weakly: a
+  /// `precondition`, whose message `-O` strips.
+  @Test func aWeakScopeOnAValueTypeTrapsWithTheMessageOfWeak() async {
+    await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let container = Container()
+      container.register { Config(name: "x") }.lifetime(.scoped(Scope("screen", holdsWeakly: true)))
+    }.map { result in
+      let text = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(text.contains("LifetimeTests.swift"))
+      #expect(text.contains("cannot have lifetime `.scoped(screen)`"))
+      #expect(text.contains("only class instances can be held weakly"))
+      #expect(text.contains("Use `.perContainer`, or a scope that holds its instances strongly,"))
+    }
+  }
+
   @Test func cachedInstancesAreReleasedWithTheirContainer() {
     weak var perContainer: Service?
     weak var single: BMWEngine?

@@ -147,8 +147,9 @@ public final class Container: @unchecked Sendable {
   /// request.register(Session.init)                    // .perContainer
   /// ```
   ///
-  /// A default of ``Lifetime/weak`` applies to components whose instances are classes; the
-  /// others stay ``Lifetime/prototype``. ``validate()`` checks the lifetimes a default gives as
+  /// A default that holds instances weakly (``Lifetime/weak``, or `.scoped` with a scope made
+  /// with `holdsWeakly: true`) applies to components whose instances are classes; the others
+  /// stay ``Lifetime/prototype``. ``validate()`` checks the lifetimes a default gives as
   /// it checks any other (a `.single` default that holds a `.perContainer` is a captive
   /// dependency).
   ///
@@ -209,7 +210,7 @@ public final class Container: @unchecked Sendable {
     if _slowPath(isClosed) { Self.registeredAfterClose("`\(Impl.self)`", at: record.location) }
     record.owner = self
     if defaultLifetime != .prototype && record.hasFactory
-      && (defaultLifetime != .weak || record.isClass)
+      && (!defaultLifetime.holdsWeakly || record.isClass)
     {
       record.lifetime = defaultLifetime
     }

@@ -41,6 +41,17 @@ public enum Lifetime: Sendable, Hashable, CustomStringConvertible {
   /// with `Scope.close()`, and the next resolve makes a new instance.
   case scoped(Scope)
 
+  /// Whether the lifetime holds its instances weakly: `.weak`, or a scope made with
+  /// `holdsWeakly: true`. Only class instances can be held weakly: set on a value type with
+  /// `.lifetime(_:)` it traps, and as a container's default it leaves value types `.prototype`.
+  var holdsWeakly: Bool {
+    switch self {
+    case .weak: true
+    case .scoped(let scope): scope.holdsWeakly
+    default: false
+    }
+  }
+
   /// The lifetime's name as written in code: `prototype`, `single`, ...
   public var description: String {
     switch self {

@@ -271,6 +271,12 @@ extension Linker {
           }
         })
     case .scoped(let scope):
+      if scope.holdsWeakly && !record.isClass {
+        return LinkedLifetime(
+          .failing(
+            ResolutionError(reason: .invalidLifetime(component: record.typeName, lifetime: lifetime))
+              .entering(step)))
+      }
       let owned: Body<Impl>
       var ownedAsync = asyncMake
       if let cleanup {

@@ -131,20 +131,19 @@ public struct Component<Impl>: Sendable {
     setLifetime(lifetime)
   }
 
-  /// ``Lifetime/weak`` needs class instances: a class, `AnyObject`, or a class-bound protocol
+  /// A lifetime that holds instances weakly (``Lifetime/weak``, a scope made with
+  /// `holdsWeakly: true`) needs class instances: a class, `AnyObject`, a class-bound protocol
   /// (`protocol Weapon: AnyObject`), or an optional of one (whose `nil` is not kept).
   private func setLifetime(_ lifetime: Lifetime) -> Component<Impl> {
-    if case .scoped(let scope) = lifetime, scope.holdsWeakly, !holdsClassInstancesOrNil(Impl.self) {
-      preconditionFailure(
-        "Squire: `\(Impl.self)` registered at \(record.location) cannot have lifetime "
-          + "`.scoped(\(scope.name))`: the scope holds its instances weakly, and only class "
-          + "instances can be held weakly. Use a scope that holds them strongly for value types.")
-    }
-    if lifetime == .weak && !holdsClassInstancesOrNil(Impl.self) {
+    if lifetime.holdsWeakly && !holdsClassInstancesOrNil(Impl.self) {
       // Not `precondition`: `-O` strips its message.
       fatalError(
-        "Squire: `\(Impl.self)` registered at \(record.location) cannot have lifetime `.weak`: "
-          + "only class instances can be held weakly. Use `.perContainer` for value types.")
+        "Squire: `\(Impl.self)` registered at \(record.location) cannot have lifetime "
+          + "`.\(lifetime)`: "
+          + (lifetime == .weak ? "" : "the scope holds its instances weakly, and ")
+          + "only class instances can be held weakly. Use `.perContainer`"
+          + (lifetime == .weak ? "" : ", or a scope that holds its instances strongly,")
+          + " for value types.")
     }
     container.update(record) { record.lifetime = lifetime }
     return self

@@ -15,6 +15,21 @@ struct DefaultLifetimeTests {
     #expect(container.resolve(Service.self) !== pair.first.service)
   }
 
+  /// Issue 37, 5: a default scope that holds its instances weakly was applied to value types,
+  /// which cannot be held weakly, while a `.weak` default let them be prototypes.
+  @Test func aDefaultThatHoldsWeaklyLeavesValueTypesPrototypes() {
+    let weakScope = Scope("screen", holdsWeakly: true)
+    for lifetime in [Lifetime.weak, .scoped(weakScope)] {
+      let container = Container(defaultLifetime: lifetime)
+      container.register { Config(name: "x") }
+      container.register(Service.init)
+      let lifetimes = Dictionary(
+        uniqueKeysWithValues: container.registrations.map { ("\($0.type)", $0.lifetime) })
+      #expect(lifetimes["Config"] == .prototype, "\(lifetime)")
+      #expect(lifetimes["Service"] == lifetime, "\(lifetime)")
+    }
+  }
+
   @Test func aLifetimeOnTheRegistrationWins() {
     let container = Container(defaultLifetime: .single)
     container.register(Service.init).lifetime(.prototype)

@@ -83,14 +83,14 @@ extension Linker {
   /// The lifetime of decorated instances of `record`: the component's own, so that a cached
   /// one runs each decorator once per instance. Two exceptions: a child's decorator of a
   /// parent's `.single` caches per container (the child's, not the tree's: `atHome` is false),
-  /// and a `.weak` component decorated as a type that is not a class keeps nothing (it cannot
-  /// be held weakly).
+  /// and a component whose lifetime holds weakly (`.weak`, a weak scope) decorated as a type
+  /// that is not a class keeps nothing (it cannot be held weakly).
   static func viewLifetime(of record: ComponentRecord, type: Any.Type, atHome: Bool?)
     -> Lifetime
   {
     switch record.lifetime {
     case .single where atHome == false: .perContainer
-    case .weak where !holdsClassInstancesOrNil(type): .prototype
+    case let weakly where weakly.holdsWeakly && !holdsClassInstancesOrNil(type): .prototype
     default: record.lifetime
     }
   }
