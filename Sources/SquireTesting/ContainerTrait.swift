@@ -19,7 +19,8 @@ public import Testing
 /// 2. runs `overrides` on it (on the closure's actor, if it has one: `{ @MainActor test in … }`;
 ///    it may `await`),
 /// 3. validates it: a problem (the base's or an override's) fails the test with the full
-///    ``Squire/ValidationReport``, before the test body runs,
+///    ``Squire/ValidationReport``, before the test body runs (a base that is closed fails the
+///    test too, before anything is registered),
 /// 4. runs the test with the child as `Container.ambient`, in the test's task and the child
 ///    tasks it starts,
 /// 5. closes the child when the test ends, however it ends (`await close()`: async cleanups
@@ -61,6 +62,8 @@ public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
     guard let base = base ?? Container.ambientIfSet else {
       throw NoBaseContainer(test: testName)
     }
+    // Registering in a child of a closed container traps: the test fails instead.
+    if base.isClosed { throw ClosedBaseContainer(test: testName) }
     let container = Container(parent: base, closedByParent: false)
     do {
       try await overrides(container)
@@ -89,6 +92,17 @@ struct NoBaseContainer: Error, CustomStringConvertible {
     "`.container { … }` on `\(test)` has no base container: no container is ambient when the "
       + "test starts. Set the process default at start-up (`Container.setAmbientDefault(app)`), "
       + "put the test in a suite with `.container(app)`, or name the base: `.container(app) { … }`."
+  }
+}
+
+/// Why a `.container` trait could not make a test's container: its base is closed.
+struct ClosedBaseContainer: Error, CustomStringConvertible {
+  let test: String
+
+  var description: String {
+    "`.container(…)` on `\(test)`: the base container is closed (`close()` was called on it or "
+      + "on a parent), and a closed container makes no children to register in. Close the base "
+      + "after the tests that use it, or give the trait one that stays open."
   }
 }
 

@@ -182,6 +182,25 @@ private let peak = Atomic(0)
     #expect(error?.contains("Container.setAmbientDefault(app)") == true)
   }
 
+  /// Issue 37, 4: registering the overrides in a child of a closed base trapped, killing every
+  /// test of the process; the test whose base is closed fails, saying why.
+  @Test func aClosedBaseFailsTheTestInsteadOfStoppingTheProcess() async throws {
+    await #expect(processExitsWith: .success) {
+      let base = App.makeBase()
+      _ = await base.close()
+      let trait = ContainerTrait.container(base) {
+        $0.register { FixedGreeting(text: "test") }.as((any Greeting).self)
+      }
+      do {
+        try await trait.run { exit(1) }
+        exit(2)
+      } catch {
+        let text = "\(error)"
+        if !text.contains("base container is closed") || !text.contains(".container(") { exit(3) }
+      }
+    }
+  }
+
   @Test func withoutABaseTheProcessDefaultIsTheBase() async throws {
     await #expect(processExitsWith: .success) {
       let app = App.makeBase()
