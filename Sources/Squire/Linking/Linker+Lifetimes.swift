@@ -170,6 +170,13 @@ extension Linker {
     let cleanup = record.cleanup.map {
       LinkedCleanup($0, component: record.typeName, weakly: lifetime == .weak)
     }
+    // Only class instances can be held weakly (registering traps before a value type gets here).
+    if lifetime.holdsWeakly && !record.isClass {
+      return LinkedLifetime(
+        .failing(
+          ResolutionError(reason: .invalidLifetime(component: record.typeName, lifetime: lifetime))
+            .entering(step)))
+    }
     switch lifetime {
     case .prototype:
       return LinkedLifetime(injections.map { .injected($0) } ?? .general(make), async: asyncMake)
@@ -190,12 +197,6 @@ extension Linker {
           }
         })
     case .perContainer, .weak:
-      if lifetime == .weak && !record.isClass {
-        return LinkedLifetime(
-          .failing(
-            ResolutionError(reason: .invalidLifetime(component: record.typeName, lifetime: .weak))
-              .entering(step)))
-      }
       let weakly = lifetime == .weak
       // The instance belongs to the container resolved from, which may be a child of the one
       // this snapshot is for (a child resolving through its parent's snapshot): the cell is
@@ -271,12 +272,6 @@ extension Linker {
           }
         })
     case .scoped(let scope):
-      if scope.holdsWeakly && !record.isClass {
-        return LinkedLifetime(
-          .failing(
-            ResolutionError(reason: .invalidLifetime(component: record.typeName, lifetime: lifetime))
-              .entering(step)))
-      }
       let owned: Body<Impl>
       var ownedAsync = asyncMake
       if let cleanup {
