@@ -26,7 +26,12 @@ let package = Package(
     .executableTarget(
       name: "GeneratedRun",
       dependencies: [.product(name: "Squire", package: "Squire")],
-      plugins: [.plugin(name: "SquireBuildPlugin", package: "SquireBuildPlugin")])
+      plugins: [.plugin(name: "SquireBuildPlugin", package: "SquireBuildPlugin")]),
+    // The issue's `switch` program, built with the list of generated factories printed.
+    .executableTarget(
+      name: "Branches",
+      dependencies: [.product(name: "Squire", package: "Squire")],
+      plugins: [.plugin(name: "SquireBuildPlugin", package: "SquireBuildPlugin")]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -159,7 +159,10 @@ final class Reader {
       file: file, scope: entry.scope, inspected: false, text: entry.body.description)
     frame.body = Syntax(entry.body)
     let parameters = Set(entry.parameters.map(\.name))
+    // A stored property of the entry's type hides a global of its name.
+    let properties = index.types[entry.scope]?.properties ?? [:]
     for (key, graph) in keys where !parameters.contains(key) {
+      if properties[key] != nil && shared.globals[key] === graph { continue }
       frame.containers[key] = graph
       frame.sharedNames.insert(key)
     }
@@ -466,8 +469,14 @@ final class Reader {
         }
       case .block(let items):
         // A branch, a loop or a closure: a container made there is checked as made there; what
-        // it registers in containers from outside may or may not be.
-        walk(items, frame.nested(), certain: true)
+        // it registers in containers from outside may or may not be. The names it binds
+        // (closure parameters, `for x in`, `if let x`, `case .a(let x)`) hide those outside.
+        let inner = frame.nested()
+        for name in BinderFinder.names(bound: items) {
+          inner.containers[name] = nil
+          inner.values[name] = nil
+        }
+        walk(items, inner, certain: true)
       }
     }
   }
@@ -788,6 +797,46 @@ final class UseFinder: SyntaxVisitor {
   }
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   override func visit(_ node: MemberBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}
+
+/// The names a block's statement binds for it: a closure's parameters, the pattern of
+/// `for x in`, `if let x`, `guard let x`, `case .a(let x)`.
+final class BinderFinder: SyntaxVisitor {
+  var names: Set<String> = []
+
+  static func names(bound items: CodeBlockItemListSyntax) -> Set<String> {
+    guard let parent = items.parent else { return [] }
+    let owner =
+      parent.is(ClosureExprSyntax.self) || parent.is(SwitchCaseSyntax.self)
+      ? parent : parent.parent
+    guard let owner else { return [] }
+    let finder = BinderFinder(viewMode: .sourceAccurate)
+    finder.walk(owner)
+    return finder.names
+  }
+
+  override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
+    names.insert(node.identifier.text)
+    return .skipChildren
+  }
+  override func visit(_ node: ClosureShorthandParameterSyntax) -> SyntaxVisitorContinueKind {
+    names.insert(node.name.text)
+    return .skipChildren
+  }
+  override func visit(_ node: ClosureParameterSyntax) -> SyntaxVisitorContinueKind {
+    names.insert((node.secondName ?? node.firstName).text)
+    return .skipChildren
+  }
+  override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+    if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+      names.insert(name)
+    }
+    return .skipChildren
+  }
+  override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: CodeBlockItemListSyntax) -> SyntaxVisitorContinueKind {
+    .skipChildren
+  }
 }
 
 /// `Container(...)` in a file that imports Squire, or a call of a function of the target that

@@ -416,4 +416,29 @@ import Testing
     #expect(result.problems.isEmpty, "\(result.problems)")
     #expect(result.skipped.map(\.location.line) == [4], "\(result.skipped)")
   }
+
+  /// A closure's parameter, a `for` variable or an `if let` named like a global container is
+  /// another value: what is registered in it is not the global's.
+  @Test func namesBoundInABlockHideAGlobal() {
+    let found = errors([
+      "Armory.swift": armory,
+      "main.swift": """
+      import Squire
+
+      let container = Container()
+      container.register(Mace.init).as(Weapon.self)
+      _ = container.resolve(Weapon.self)
+      """,
+      "Other.swift": """
+      import Squire
+
+      func fill(_ others: [Container], _ maybe: Container?) {
+        for container in others { container.register(Sword.init).as(Weapon.self) }
+        others.forEach { container in container.register(Sword.init).as(Weapon.self) }
+        if let container = maybe { container.register(Sword.init).as(Weapon.self) }
+      }
+      """,
+    ])
+    #expect(found.isEmpty, "\(found)")
+  }
 }

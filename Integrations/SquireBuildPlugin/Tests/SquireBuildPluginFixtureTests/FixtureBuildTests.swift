@@ -187,4 +187,21 @@ struct FixtureBuildTests {
         "child: mock",
       ], "\(output)")
   }
+
+  /// A container made by a function called in a `switch` of a `main.swift` without `import
+  /// Squire` is checked, and its registrations get generated factories: the build's own list
+  /// (`SQUIRE_LIST_GENERATED=1`) says so, and the program runs.
+  @Test func aMakerCalledInASwitchGetsGeneratedFactories() throws {
+    let (status, output) = try Self.swift(
+      "run", ["Branches"], environment: ["SQUIRE_LIST_GENERATED": "1"])
+    #expect(status == 0, "\(output)")
+    let notes = Self.notes(in: output)
+    #expect(
+      notes.contains("Branches/Root.swift:16:13: note: generated factory: `Sundial`"), "\(output)")
+    #expect(
+      notes.contains("Branches/Root.swift:17:13: note: generated factory: `Tower`"), "\(output)")
+    #expect(
+      output.contains("squire-build-tool: Branches: 2 of 2 registrations have generated factories"))
+    #expect(output.split(separator: "\n").last == "tower: true", "\(output)")
+  }
 }

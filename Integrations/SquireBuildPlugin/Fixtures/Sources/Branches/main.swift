@@ -1,0 +1,7 @@
+switch CommandLine.arguments.count {
+case 1:
+  let container = makeContainer()
+  print("tower: \(container.resolve(Tower.self).dial is Sundial)")
+default:
+  break
+}
