@@ -83,25 +83,8 @@ extension SquireCheck {
 
 /// Every `register(...)` call, `container.register(...)` or `register(...)` in an extension of
 /// `Container`, with the scope of the type it is written in.
-private final class RegisterCallFinder: SyntaxVisitor {
+private final class RegisterCallFinder: ScopedVisitor {
   var calls: [(String, FunctionCallExprSyntax)] = []
-  var scope: [String] = []
-  var saved: [[String]] = []
-
-  override func visit(_ node: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
-    guard let declaration = node.typeDeclaration else { return .visitChildren }
-    scope.append(declaration.name)
-    return declaration.kind == .protocol ? .skipChildren : .visitChildren
-  }
-  override func visitPost(_ node: MemberBlockSyntax) {
-    if node.typeDeclaration != nil { scope.removeLast() }
-  }
-  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-    saved.append(scope)
-    scope = typeText(node.extendedType).split(separator: ".").map(String.init)
-    return .visitChildren
-  }
-  override func visitPost(_ node: ExtensionDeclSyntax) { scope = saved.removeLast() }
 
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
     let name =

@@ -681,16 +681,9 @@ private final class LocalTypeFinder: SyntaxVisitor {
   }
 }
 
-/// Function, initializer and accessor bodies, with their type scope and parameters.
-final class EntryVisitor: SyntaxVisitor {
-  struct Entry {
-    let body: CodeBlockSyntax
-    let scope: String
-    let parameters: [(name: String, type: TypeSyntax)]
-    var name = ""
-    var isInitializer = false
-  }
-  var entries: [Entry] = []
+/// A visitor that knows the type its node is declared in: a class, struct, enum or actor is a
+/// scope for its members (a protocol's are not read), and an extension for its own.
+class ScopedVisitor: SyntaxVisitor {
   var scope: [String] = []
 
   /// A class, struct, enum or actor is a scope for its members; a protocol's are not read.
@@ -709,6 +702,18 @@ final class EntryVisitor: SyntaxVisitor {
     return .visitChildren
   }
   override func visitPost(_ node: ExtensionDeclSyntax) { scope = saved.removeLast() }
+}
+
+/// Function, initializer and accessor bodies, with their type scope and parameters.
+final class EntryVisitor: ScopedVisitor {
+  struct Entry {
+    let body: CodeBlockSyntax
+    let scope: String
+    let parameters: [(name: String, type: TypeSyntax)]
+    var name = ""
+    var isInitializer = false
+  }
+  var entries: [Entry] = []
 
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
     // A function given a container is read where it is called, with that container.

@@ -137,25 +137,8 @@ extension Reader {
 }
 
 /// The stored properties declared in types and their extensions, with their type's scope.
-private final class PropertyVisitor: SyntaxVisitor {
+private final class PropertyVisitor: ScopedVisitor {
   var found: [(String, VariableDeclSyntax)] = []
-  var scope: [String] = []
-  var saved: [[String]] = []
-
-  override func visit(_ node: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
-    guard let declaration = node.typeDeclaration else { return .visitChildren }
-    scope.append(declaration.name)
-    return declaration.kind == .protocol ? .skipChildren : .visitChildren
-  }
-  override func visitPost(_ node: MemberBlockSyntax) {
-    if node.typeDeclaration != nil { scope.removeLast() }
-  }
-  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-    saved.append(scope)
-    scope = typeText(node.extendedType).split(separator: ".").map(String.init)
-    return .visitChildren
-  }
-  override func visitPost(_ node: ExtensionDeclSyntax) { scope = saved.removeLast() }
 
   override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
     if !scope.isEmpty, node.parent?.is(MemberBlockItemSyntax.self) == true {
