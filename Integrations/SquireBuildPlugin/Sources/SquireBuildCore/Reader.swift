@@ -102,11 +102,13 @@ final class Reader {
 
   // MARK: Entries
 
-  /// Reads every container the files make, in the order their code can see them: top-level
-  /// code (globals), stored properties, function bodies, then the functions that make a
-  /// container and are called where the reader did not follow them.
+  /// Reads every container the files make, in the order their code can see them: stored
+  /// properties (and the initializers that take a container), top-level code (globals),
+  /// function bodies, then the functions that make a container and are called where the reader
+  /// did not follow them.
   func read(_ files: [SourceFileInfo]) {
     guard !index.shadowsContainer else { return }
+    for file in files { readProperties(of: file) }
     for file in files {
       // Top-level code (main.swift) and global variables; the declarations among it are skipped
       // as they come.
@@ -117,7 +119,6 @@ final class Reader {
     }
     var entries: [(SourceFileInfo, EntryVisitor.Entry)] = []
     for file in files {
-      readProperties(of: file)
       let visitor = EntryVisitor(viewMode: .sourceAccurate)
       visitor.walk(file.tree)
       entries += visitor.entries.map { (file, $0) }
@@ -540,6 +541,12 @@ final class Reader {
       }
       return
     }
+    // `self.container = ...`: what is assigned is read where it is made.
+    if let list = node.parent?.as(ExprListSyntax.self), list.count == 3,
+      list.first?.id == reference.id, Array(list)[1].is(AssignmentExprSyntax.self)
+    {
+      return
+    }
     // `_ = container`
     if let list = node.parent?.as(ExprListSyntax.self), list.count == 3,
       list.first?.is(DiscardAssignmentExprSyntax.self) == true, list.last?.id == reference.id
@@ -566,6 +573,17 @@ final class Reader {
         }
         if functions.count == 1 {
           follow(functions[0], call: call, container: graph, frame, certain: certain)
+          return
+        }
+      }
+      // `Model(container: container)`: an initializer of a type of the target.
+      if let type = constructedType(ExprSyntax(call), frame) {
+        let initializers = (shared.initializers[type] ?? []).filter {
+          guard let parameters = $0.parameters(forLabels: labels) else { return false }
+          return $0.containerParameter == parameters[position]
+        }
+        if initializers.count == 1 {
+          follow(initializers[0], call: call, container: graph, frame, certain: certain)
           return
         }
       }

@@ -20,6 +20,9 @@ struct SharedContainers {
 
   var globals: [String: ContainerGraph] = [:]
   var properties: [Property] = []
+  /// Initializers of the target's types that take a container (`init(container: Container)`),
+  /// by their type: followed like functions the container is handed to.
+  var initializers: [String: [ContainerFunction]] = [:]
   /// For each shared container, the bodies that registered in it, with the first line of each.
   private(set) var fillers: [ObjectIdentifier: (graph: ContainerGraph, bodies: [Syntax])] = [:]
 
@@ -45,10 +48,20 @@ struct SharedContainers {
     properties.contains { $0.scope == scope && !$0.isStatic }
   }
 
-  /// `self.name = container` in code of `scope`: the property holds it.
+  /// `self.name = container` in code of `scope`: the property holds it. A property given two
+  /// containers (two instances of its type) is not followed: what its methods register, the
+  /// tool cannot tell apart.
   func assign(_ graph: ContainerGraph, toProperty name: String, of scope: String) {
     for property in properties where property.scope == scope && property.name == name {
-      if property.graph == nil { property.graph = graph }
+      if let held = property.graph, held !== graph {
+        for each in [held, graph] {
+          each.open(
+            "it is stored in `\(displayName(scope)).\(name)` beside another container, and the "
+              + "tool cannot tell which one its methods fill")
+        }
+      } else {
+        property.graph = graph
+      }
     }
   }
 
@@ -88,6 +101,20 @@ extension Reader {
   func readProperties(of file: SourceFileInfo) {
     let visitor = PropertyVisitor(viewMode: .sourceAccurate)
     visitor.walk(file.tree)
+    for (scope, initializer) in visitor.initializers {
+      guard let body = initializer.body else { continue }
+      let parameters = initializer.signature.parameterClause.parameters
+      guard let position = parameters.firstIndex(where: { isContainerType($0.type) }) else {
+        continue
+      }
+      shared.initializers[index.canonical(scope, in: ""), default: []].append(
+        ContainerFunction(
+          name: "init", labels: parameters.map { $0.firstName.text },
+          containerParameter: parameters.distance(from: parameters.startIndex, to: position),
+          parameterNames: parameters.map { ($0.secondName ?? $0.firstName).text },
+          defaulted: parameters.map { $0.defaultValue != nil }, body: body, file: file,
+          isStaticInType: scope))
+    }
     for (scope, variable) in visitor.found {
       let isStatic = variable.modifiers.contains {
         $0.name.text == "static" || $0.name.text == "class"
@@ -139,6 +166,7 @@ extension Reader {
 /// The stored properties declared in types and their extensions, with their type's scope.
 private final class PropertyVisitor: ScopedVisitor {
   var found: [(String, VariableDeclSyntax)] = []
+  var initializers: [(String, InitializerDeclSyntax)] = []
 
   override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
     if !scope.isEmpty, node.parent?.is(MemberBlockItemSyntax.self) == true {
@@ -147,7 +175,10 @@ private final class PropertyVisitor: ScopedVisitor {
     return .skipChildren
   }
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+    if !scope.isEmpty { initializers.append((scope.joined(separator: "."), node)) }
+    return .skipChildren
+  }
 }
 
 /// Whether a body makes a container, calls a function that makes one, or uses a shared one:

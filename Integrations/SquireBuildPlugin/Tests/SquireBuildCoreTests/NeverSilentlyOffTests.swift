@@ -175,6 +175,7 @@ import Testing
   @Test(arguments: [
     "use(makeRoot())",
     "_ = makeRoot()",
+    "let model = Model(container: makeRoot())",
     "makeRoot().resolve(Knight.self)",
     "Model.start(makeRoot())",
   ])
