@@ -16,7 +16,8 @@ extension Container {
   /// Whatever already holds an instance keeps it (a `.single` that depends on the session
   /// keeps the old one: reset it too); a resolve under way on another thread may still finish
   /// with the old one. Cleanups (`.onClose`) do not run: the instances are let go of, not
-  /// closed. To let go of every instance of a lifetime, use `resetInstances(of: Lifetime)`.
+  /// closed. A `Lazy` that read one keeps its value: call ``Lazy/reset()``. To let go of every
+  /// instance of a lifetime, use `resetInstances(of: Lifetime)`.
   ///
   /// - Parameter type: A type the components to reset provide.
   public func resetInstances<T>(of type: T.Type) {

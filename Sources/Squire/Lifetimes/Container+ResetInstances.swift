@@ -11,8 +11,13 @@ extension Container {
   /// let second: Session = container.resolve()   // a new one
   /// ```
   ///
-  /// Whatever already holds an instance keeps it; a resolve under way on another thread may
-  /// still finish with the old ones. `.prototype` and `.objectGraph` keep no instances.
+  /// Swinject's `resetObjectScope(.container)` is `resetInstances(of: .single)`. Whatever already
+  /// holds an instance keeps it (a `Lazy` keeps its value: call ``Lazy/reset()``); a resolve
+  /// under way on another thread may still finish with the old ones. The cleanups (`.onClose`)
+  /// of `.perContainer`, `.weak` and `.single` instances do not run: those are let go of, not
+  /// closed; a scope's period is closed, and its cleanups run. A child's `.perContainer`
+  /// instances are its own: reset them on the child. `.prototype` and `.objectGraph` keep no
+  /// instances.
   ///
   /// - Parameter lifetime: The lifetime whose instances to let go of.
   public func resetInstances(of lifetime: Lifetime) {

@@ -1,12 +1,20 @@
 extension Container {
-  /// Builds every `.single` component visible from this container now, instead of on first
-  /// use; traps with the diagnostic if one cannot be built. Call it at the end of the
-  /// composition root so that start-up pays for them, not the first request.
+  /// Builds every `.single` component visible from this container now (its own and its
+  /// parents'), instead of on first use; traps with the diagnostic if one cannot be built. Call
+  /// it at the end of the composition root so that start-up pays for them, and finds a failure,
+  /// not the first request.
   ///
   /// ```swift
   /// container.register(Forge.init).lifetime(.single)
-  /// container.initializeSingletons()   // the forge is built here
+  /// container.register(Chronicle.init).lifetime(.single)
+  /// container.initializeSingletons()   // the forge and the chronicle are built here
   /// ```
+  ///
+  /// Squire has one `.single`: built on first use, unless this builds them all. (DITranquillity
+  /// has two, `.perRun` built on first use and `.single` at `initializeSingletonObjects()`.) One
+  /// that must not be built at start-up is given another lifetime: `.perContainer`, registered
+  /// in the root container, is one instance made on first use (a child container makes its
+  /// own).
   public func initializeSingletons() {
     do {
       try tryInitializeSingletons()

@@ -14,8 +14,22 @@
 ///
 /// The value is resolved through the container and the object graph the `Lazy` was made in
 /// (an `.objectGraph` component is the one its siblings got). Combine with other modifiers:
-/// `Lazy<Chronicle>?` is `nil` when no `Chronicle` is registered; `many($0)` with
-/// `$0: Many<Lazy<Weapon>>` gives one `Lazy` per implementation.
+/// `many($0)` with `$0: Many<Lazy<Weapon>>` gives one `Lazy` per implementation.
+///
+/// A `Lazy` defers building, not checking. A `Lazy<Chronicle>` is always made, even when nothing
+/// provides `Chronicle`: ``Container/validate()`` reports the missing `Chronicle` before the app
+/// runs, and reading the value then traps (``get()-36nq1`` throws). Where the type may be absent,
+/// take `Lazy<Chronicle>?`: it is `nil` when nothing provides `Chronicle`, and validation
+/// accepts it.
+///
+/// ```swift
+/// final class Herald {
+///   let chronicle: Lazy<Chronicle>?
+///   init(chronicle: Lazy<Chronicle>?) { self.chronicle = chronicle }
+/// }
+/// container.register(Herald.init)
+/// let herald: Herald = container.resolve()   // herald.chronicle == nil: none registered
+/// ```
 public final class Lazy<Value>: @unchecked Sendable {
   let source: DeferredResolve<Value>
   private let lock = Lock()

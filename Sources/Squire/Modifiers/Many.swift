@@ -10,15 +10,24 @@ public struct Many<Element> {
   }
 }
 
-/// Takes every registered implementation of a type, in registration order; an empty array when
-/// there is none.
+/// Takes every component resolvable as the plain type (no name, no tag), in registration order;
+/// an empty array when there is none. A component forwarded only under a name or a tag is left
+/// out, as keyed services are by Autofac and Microsoft.Extensions.DependencyInjection: a name
+/// sets a component apart for the code that asks for it by that name.
 ///
 /// ```swift
 /// container.register(Sword.init).as(Weapon.self)
 /// container.register(Lance.init).as(Weapon.self)
-/// container.register { Armory(weapons: many($0)) }       // [Sword, Lance]
+/// container.register(Dagger.init).as(Weapon.self, name: "spare")        // left out
+/// container.register(Mace.init).as(Weapon.self, tag: Heavy.self)        // left out
+/// container.register(Axe.init).as(Weapon.self).as(Weapon.self, tag: Heavy.self)
+/// container.register { Armory(weapons: many($0)) }       // [Sword, Lance, Axe]
+/// container.register { Forge(heavy: many(by(tag: Heavy.self, on: $0))) }   // [Mace, Axe]
 /// container.register(Car.init).injection(\.wheels) { many($0) }
 /// ```
+///
+/// To have `many` collect a named or tagged component, forward it as the plain type too
+/// (`.as(Weapon.self)`, as `Axe` is above); to collect the ones under a tag, nest ``by(tag:on:)``.
 ///
 /// The implementations come from the nearest container that has any: a child container's
 /// registrations replace its parent's, as they do for a single dependency. Combine with other

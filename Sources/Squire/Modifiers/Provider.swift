@@ -17,7 +17,20 @@
 /// ```
 ///
 /// Values are resolved through the container and the object graph the `Provider` was made in.
-/// Combine with other modifiers as with ``Lazy``: `Provider<Armor>?`, `many` of providers.
+/// Combine with other modifiers as with ``Lazy``: `many` of providers.
+///
+/// As a ``Lazy`` does, a `Provider<Armor>` is made even when nothing provides `Armor`:
+/// ``Container/validate()`` reports the missing `Armor`, and each ``value`` then traps
+/// (``get()-59bjz`` throws). Where the type may be absent, take `Provider<Armor>?`: it is `nil`
+/// when nothing provides `Armor`.
+///
+/// ```swift
+/// final class Smithy {
+///   let armor: Provider<Armor>?
+///   init(armor: Provider<Armor>?) { self.armor = armor }
+///   func outfit() -> Armor? { armor?.value }   // nil when no Armor is registered
+/// }
+/// ```
 public final class Provider<Value>: @unchecked Sendable {
   let source: DeferredResolve<Value>
 
