@@ -372,11 +372,7 @@ extension Container {
   ) async -> T {
     var values: [Any] = []
     for value in repeat each args { values.append(value) }
-    let arguments = Transfer(values)
-    return await trapping(file, line) { () async throws(ResolutionError) in
-      try await resolveAsync(
-        T.self, qualifier: .none, arguments: RuntimeArguments(arguments.value))
-    }
+    return await resolveOrTrap(T.self, qualifier: .none, values, file, line)
   }
 
   /// Builds a `T` with runtime arguments, from async code, or throws why it cannot.
@@ -396,10 +392,17 @@ extension Container {
   ) async -> T {
     var values: [Any] = []
     for value in repeat each args { values.append(value) }
+    return await resolveOrTrap(T.self, qualifier: .name(name), values, file, line)
+  }
+
+  /// The async resolve with runtime arguments `values`, trapping at `file`:`line` if it fails.
+  private func resolveOrTrap<T>(
+    _ type: T.Type, qualifier: Qualifier, _ values: [Any], _ file: StaticString, _ line: UInt
+  ) async -> T {
     let arguments = Transfer(values)
     return await trapping(file, line) { () async throws(ResolutionError) in
       try await resolveAsync(
-        T.self, qualifier: .name(name), arguments: RuntimeArguments(arguments.value))
+        T.self, qualifier: qualifier, arguments: RuntimeArguments(arguments.value))
     }
   }
 
