@@ -76,6 +76,9 @@ struct Checker {
 
     func lookup(_ key: Key, from start: Int, forMissing: Bool) -> Lookup {
       if levels.contains(where: { $0.suppliedByChildren.contains(key) }) { return .unknown }
+      // A name the tool cannot tell apart (a type local to a function, same-named private
+      // types of two files): which component provides it, it does not know.
+      if key.type.hasPrefix(localPrefix) { return .unknown }
       for level in start..<levels.count {
         guard let providers = providersByLevel[level][key] else { continue }
         if providers.contains(where: { !$0.isCertain || !$0.consumers.isEmpty }) {
@@ -186,6 +189,7 @@ struct Checker {
     _ providersByLevel: [[Key: [Registration]]]
   ) -> [Registration]? {
     if levels.contains(where: { $0.suppliedByChildren.contains(key) }) { return nil }
+    if key.type.hasPrefix(localPrefix) { return nil }
     for level in start..<levels.count {
       guard let providers = providersByLevel[level][key] else { continue }
       return providers.allSatisfy({ $0.isCertain && $0.consumers.isEmpty }) ? providers : nil
@@ -329,7 +333,7 @@ struct Checker {
     var byType: [String: [Registration]] = [:]
     var order: [String] = []
     for registration in graph.registrations {
-      guard let type = registration.type else { continue }
+      guard let type = registration.type, !type.hasPrefix(localPrefix) else { continue }
       let key = Key(type: type)
       guard registration.providedKeys.contains(key) else { continue }
       if byType[type] == nil { order.append(type) }

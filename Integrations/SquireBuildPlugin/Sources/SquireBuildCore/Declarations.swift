@@ -5,9 +5,17 @@ final class TypeDeclaration {
   enum Kind { case `class`, `struct`, `enum`, actor, `protocol` }
 
   let name: String
-  let kind: Kind
+  var kind: Kind
   /// Superclass and protocols, as written, with the scope to look their names up in.
-  var inherited: [(name: String, scope: String)] = []
+  var inherited: [Inherited] = []
+  /// The target declares the type itself, not only an extension of it.
+  var isDeclared = false
+  /// A declaration of it is under `#if`: it may not exist in every build.
+  var isConditional = false
+  /// The attributes of its declaration and its extensions, but the plain ones
+  /// (`TypeDeclaration.plain`): `MainActor`, a global actor, `available`, a macro (`#if` for an
+  /// attribute under `#if`).
+  var attributes: [String] = []
   var initializers: [Initializer] = []
   /// The primary declaration declares an initializer (no memberwise one is made).
   var declaresInitializer = false
@@ -29,6 +37,28 @@ final class TypeDeclaration {
     self.name = name
     self.kind = kind
   }
+
+  /// A superclass or protocol, as written in the type's declaration or an extension of it.
+  struct Inherited {
+    let name: String
+    let scope: String
+    /// Written in an extension: not a superclass, and no isolation is inferred from it.
+    var inExtension = false
+    /// Under `#if`: it may not hold in every build.
+    var isConditional = false
+  }
+
+  /// The superclass candidate: the first type the declaration itself inherits.
+  var firstInherited: Inherited? { inherited.first { !$0.inExtension } }
+
+  /// Attributes of a declaration that change neither its initializers nor its isolation, nor
+  /// where it may be named.
+  static let plain: Set<String> = [
+    "objc", "objcMembers", "nonobjc", "frozen", "dynamicMemberLookup", "dynamicCallable",
+    "preconcurrency", "usableFromInline", "inlinable", "Observable", "propertyWrapper",
+    "resultBuilder", "main", "unchecked", "discardableResult", "_disfavoredOverload",
+    "globalActor",
+  ]
 
   struct Property {
     let type: TypeSyntax?
@@ -55,6 +85,15 @@ struct Initializer {
   let isGeneric: Bool
   /// `private` or `fileprivate`, or in such a type: generated code cannot call it.
   var isPrivate = false
+  /// Under `#if`: it may not exist in every build.
+  var isConditional = false
+  /// `convenience`: a subclass that declares no designated initializer inherits it.
+  var isConvenience = false
+  /// `override` or `required`: the class may inherit its superclass's convenience initializers.
+  var isOverride = false
+  /// An attribute other than `@MainActor` that generated code cannot vouch for (a global
+  /// actor, `@available`), on it or on the extension that declares it.
+  var isLimited = false
 }
 
 /// A function of the target that is given a container: `registerStorage(in: container)`,
@@ -154,6 +193,14 @@ final class DeclarationIndex {
   /// Types and typealiases declared inside the function being read: they hide the target's
   /// types of the same name, and the tool does not read them.
   var localNames: Set<String> = []
+  /// Names declared in more than one file, one of them `private` or `fileprivate` (each file
+  /// has its own `Helper`), or as typealiases under `#if`: the tool cannot tell which one a
+  /// name means, so it reads them as local names (never missing, never ambiguous).
+  var splitNames: Set<String> = []
+  /// The target's global actors (`@globalActor actor Ledger`): an attribute that isolates.
+  var globalActors: Set<String> = []
+  /// Where each type is declared, and whether privately there.
+  var declarationSites: [String: [(file: String, isPrivate: Bool)]] = [:]
 
   func add(_ file: SourceFileInfo) {
     let visitor = DeclarationVisitor(index: self, file: file)
@@ -218,12 +265,31 @@ private final class DeclarationVisitor: SyntaxVisitor {
     if qualified == "Container" { index.shadowsContainer = true }
     let declaration =
       index.types[qualified] ?? TypeDeclaration(name: qualified, kind: node.kind)
+    // An extension read first made a placeholder: the declaration says what it is.
+    if !declaration.isDeclared { declaration.kind = node.kind }
+    declaration.isDeclared = true
     declaration.isGeneric = declaration.isGeneric || node.isGeneric || genericDepth > 0
     declaration.isMainActor = declaration.isMainActor || hasMainActor(node.group.attributes)
-    for inherited in node.group.inheritanceClause?.inheritedTypes ?? [] {
-      declaration.inherited.append((typeText(inherited.type), scopeName))
+    declaration.attributes += attributeNames(node.group.attributes)
+    if node.group.attributes.contains(where: {
+      $0.as(AttributeSyntax.self).map { typeText($0.attributeName) == "globalActor" } ?? false
+    }) {
+      index.globalActors.insert(qualified)
     }
-    declaration.isPrivate = declaration.isPrivate || isPrivate || privateDepth > 0
+    let conditional = isUnderIfConfig(node.group)
+    declaration.isConditional = declaration.isConditional || conditional
+    for inherited in node.group.inheritanceClause?.inheritedTypes ?? [] {
+      declaration.inherited.append(
+        TypeDeclaration.Inherited(
+          name: typeText(inherited.type), scope: scopeName, isConditional: conditional))
+    }
+    let isPrivateHere = isPrivate || privateDepth > 0
+    declaration.isPrivate = declaration.isPrivate || isPrivateHere
+    let sites = index.declarationSites[qualified, default: []]
+    if sites.contains(where: { $0.file != file.path && ($0.isPrivate || isPrivateHere) }) {
+      index.splitNames.insert(qualified)
+    }
+    index.declarationSites[qualified] = sites + [(file.path, isPrivateHere)]
     index.types[qualified] = declaration
     scope.append(node.name)
     entered.append((node.isGeneric, isPrivate))
@@ -243,9 +309,15 @@ private final class DeclarationVisitor: SyntaxVisitor {
     let declaration =
       index.types[qualified] ?? TypeDeclaration(name: qualified, kind: .struct)
     if index.types[qualified] == nil { declaration.memberwiseUnknown = true }
+    let conditional = isUnderIfConfig(node)
     for inherited in node.inheritanceClause?.inheritedTypes ?? [] {
-      declaration.inherited.append((typeText(inherited.type), scopeName))
+      declaration.inherited.append(
+        TypeDeclaration.Inherited(
+          name: typeText(inherited.type), scope: scopeName, inExtension: true,
+          isConditional: conditional))
     }
+    // A macro attached to an extension may add initializers.
+    declaration.attributes += attributeNames(node.attributes)
     if node.genericWhereClause != nil { declaration.isGeneric = true }
     index.types[qualified] = declaration
     extensionStack.append(scope)
@@ -264,12 +336,15 @@ private final class DeclarationVisitor: SyntaxVisitor {
     if node.genericParameterClause == nil {
       index.typealiases[qualified] = (node.initializer.value, scopeName)
     }
+    // Which of its definitions a build sees, the tool cannot tell.
+    if isUnderIfConfig(node) { index.splitNames.insert(qualified) }
     return .skipChildren
   }
 
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
     guard let declaration = index.types[scopeName] else { return .skipChildren }
-    if node.parent?.parent?.parent?.is(ExtensionDeclSyntax.self) != true {
+    let inExtension = node.enclosingDeclaration?.is(ExtensionDeclSyntax.self) == true
+    if !inExtension {
       declaration.declaresInitializer = true
     }
     let parameters = node.signature.parameterClause.parameters
@@ -284,6 +359,20 @@ private final class DeclarationVisitor: SyntaxVisitor {
         isGeneric: node.genericParameterClause != nil || declaration.isGeneric
           || parameters.contains { $0.ellipsis != nil })
     initializer.isPrivate = isPrivateAccess(node.modifiers) || privateDepth > 0
+    initializer.isConditional = isUnderIfConfig(node)
+    initializer.isConvenience = node.modifiers.contains { $0.name.text == "convenience" }
+    initializer.isOverride = node.modifiers.contains {
+      $0.name.text == "override" || $0.name.text == "required"
+    }
+    let extensionAttributes =
+      node.enclosingDeclaration?.as(ExtensionDeclSyntax.self)?.attributes
+    initializer.isLimited =
+      node.attributes.contains { element in
+        element.as(AttributeSyntax.self).map {
+          !TypeDeclaration.plain.contains(typeText($0.attributeName))
+            && typeText($0.attributeName) != "MainActor"
+        } ?? true
+      } || !(extensionAttributes?.isEmpty ?? true)
     declaration.initializers.append(initializer)
     return .skipChildren
   }
@@ -319,6 +408,8 @@ private final class DeclarationVisitor: SyntaxVisitor {
     let isStatic = node.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
     if isStatic { return .skipChildren }
     let isLazy = node.modifiers.contains { $0.name.text == "lazy" }
+    // A stored property under `#if`: the memberwise initializer differs between builds.
+    if isUnderIfConfig(node) { declaration.memberwiseUnknown = true }
     if isPrivateAccess(node.modifiers) { declaration.hasPrivateStoredProperty = true }
     let wrapper = node.attributes.compactMap { $0.as(AttributeSyntax.self) }.first
     for binding in node.bindings {
@@ -354,6 +445,15 @@ private final class DeclarationVisitor: SyntaxVisitor {
       declaration.memberwiseOrder.append(name)
     }
     return .skipChildren
+  }
+
+  /// The names of `attributes` but the plain ones; `#if` for attributes under `#if`.
+  private func attributeNames(_ attributes: AttributeListSyntax) -> [String] {
+    attributes.compactMap { element in
+      guard let attribute = element.as(AttributeSyntax.self) else { return "#if" }
+      let name = typeText(attribute.attributeName)
+      return TypeDeclaration.plain.contains(name) ? nil : name
+    }
   }
 
   /// The name or tag of `@Injected(name:)`, `@Injected(tag:)`; `.none` for neither; nil when
@@ -434,6 +534,30 @@ func typeText(_ type: some SyntaxProtocol) -> String {
 func isContainerType(_ type: TypeSyntax) -> Bool {
   let text = typeText(type)
   return text == "Container" || text == "Squire.Container"
+}
+
+/// Whether `node` is inside a `#if` clause: it may not exist in every build.
+func isUnderIfConfig(_ node: some SyntaxProtocol) -> Bool {
+  var current = node.parent
+  while let next = current {
+    if next.is(IfConfigClauseSyntax.self) { return true }
+    current = next.parent
+  }
+  return false
+}
+
+extension SyntaxProtocol {
+  /// The type or extension declaration whose members include this one.
+  var enclosingDeclaration: Syntax? {
+    // member → MemberBlockItem → MemberBlockItemList → MemberBlock → the declaration
+    var current = parent
+    while let next = current {
+      if next.is(MemberBlockSyntax.self) { return next.parent }
+      if next.is(CodeBlockSyntax.self) { return nil }
+      current = next.parent
+    }
+    return nil
+  }
 }
 
 func isPrivateAccess(_ modifiers: DeclModifierListSyntax) -> Bool {

@@ -38,11 +38,23 @@ extension Reader {
     guard declaration.kind != .protocol else {
       return .failure(NoFactory("it is a protocol"))
     }
-    guard let initializers = index.initializers(of: type),
-      let implType = index.generatedName(type, in: "")
-    else {
-      if let first = declaration.inherited.first,
-        index.types[index.canonical(first.name, in: first.scope)] == nil
+    // Not a type whose initializers may be isolated (`@MainActor` by inference too): generated
+    // code calls them from a nonisolated context.
+    guard !index.mayBeIsolated(type) else {
+      return .failure(
+        NoFactory(
+          "the type may be isolated to a global actor (`@MainActor` written or inferred from a "
+            + "protocol or superclass, or a macro)"))
+    }
+    guard let implType = index.generatedName(type, in: "") else {
+      return .failure(
+        NoFactory(
+          "generated code cannot name the type in every build (under `#if`, `@available`, a "
+            + "macro, or nested in a generic, private or other module's type)"))
+    }
+    guard let initializers = index.initializers(of: type) else {
+      if let first = declaration.firstInherited,
+        index.types[index.canonical(first.name, in: first.scope)]?.isDeclared != true
       {
         return .failure(
           NoFactory(
@@ -164,7 +176,13 @@ extension Reader {
           ? "its initializer is generic"
           : initializer.isFailable
             ? "its initializer is failable"
-            : initializer.isPrivate ? "its initializer is private" : nil
+            : initializer.isPrivate
+              ? "its initializer is private"
+              : initializer.isConditional
+                ? "its initializer is under `#if`"
+                : initializer.isLimited
+                  ? "its initializer has an attribute (`@available`, a global actor) generated "
+                    + "code cannot vouch for" : nil
     if let why { return .failure(NoFactory(why)) }
     return .success(initializer)
   }

@@ -53,7 +53,11 @@ public enum Generator {
         forwards[impl, default: []].insert(target)
       }
     }
-    guard !helpers.isEmpty || !forwards.isEmpty else { return header }
+    // Generated code names Squire's types and the standard library's by their module: a type of
+    // the target named `Squire` or `Swift` would hide the module.
+    guard !helpers.isEmpty || !forwards.isEmpty, index.types["Squire"] == nil,
+      index.types["Swift"] == nil
+    else { return header }
     let sortedHelpers = helpers.sorted(by: { $0.value.name < $1.value.name })
     // Each helper's number in the table, and for each type the helper that provides it.
     var numbers: [String: Int] = [:]
@@ -65,13 +69,14 @@ public enum Generator {
     out += "@_spi(Generated) import Squire\n\n"
     out += fixedPart
     out += "\n/// The factories and conversions written for this module's registrations.\n"
-    out += "enum SquireGeneratedFactories: _GeneratedFactories {\n"
-    out += "  static func factory(file: StaticString, line: UInt) -> _GeneratedFactory? {\n"
+    out += "enum SquireGeneratedFactories: Squire._GeneratedFactories {\n"
+    out += "  static func factory(file: Swift.StaticString, line: Swift.UInt)"
+    out += " -> Squire._GeneratedFactory? {\n"
     for file in linesByFile.keys.sorted() {
       // Two call sites on one line with different bodies: no case for that line.
       let lines = linesByFile[file]!.filter { $0.value.count == 1 }
       guard !lines.isEmpty else { continue }
-      out += "    if _isGeneratedFile(file, \"\(module)/\(file)\") {\n"
+      out += "    if Squire._isGeneratedFile(file, \"\(module)/\(file)\") {\n"
       out += "      switch line {\n"
       var byHelper: [String: [Int]] = [:]
       for (line, keys) in lines { byHelper[helpers[keys.first!]!.name, default: []].append(line) }
@@ -85,16 +90,16 @@ public enum Generator {
     }
     out += "    return nil\n"
     out += "  }\n\n"
-    out += "  static func forward(_ implementation: ObjectIdentifier, as type: ObjectIdentifier)\n"
-    out += "    -> _GeneratedForward?\n"
-    out += "  {\n"
+    out += "  static func forward(\n"
+    out += "    _ implementation: Swift.ObjectIdentifier, as type: Swift.ObjectIdentifier\n"
+    out += "  ) -> Squire._GeneratedForward? {\n"
     var forwardNames: [String: String] = [:]
     if !forwards.isEmpty {
       out += "    switch implementation {\n"
       for impl in forwards.keys.sorted() {
         let name = uniqueName("forward" + identifier(impl), &names)
         forwardNames[impl] = name
-        out += "    case ObjectIdentifier(\(metatype(impl))): return \(name)(type)\n"
+        out += "    case Swift.ObjectIdentifier(\(metatype(impl))): return \(name)(type)\n"
       }
       out += "    default: return nil\n"
       out += "    }\n"
@@ -171,8 +176,8 @@ public enum Generator {
     let impl = site.implType
     let types = ([impl] + site.parameterTypes).map(metatype).joined(separator: ", ")
     let build = "build" + name.dropFirst("factory".count)
-    var out = "  private static func \(name)() -> _GeneratedFactory {\n"
-    out += "    _GeneratedFactory(\(types)) { link in\n"
+    var out = "  private static func \(name)() -> Squire._GeneratedFactory {\n"
+    out += "    Squire._GeneratedFactory(\(types)) { link in\n"
     for (position, type) in site.parameterTypes.enumerated() {
       out += "      let d\(position) = link(\(metatype(type)))\n"
     }
@@ -182,11 +187,12 @@ public enum Generator {
     // untyped closure. Otherwise the closure throws only the dependencies' `ResolutionError`s.
     let make =
       site.throwing
-      ? "_makeThrowing(step) { context in" : "_make(step) { context throws(ResolutionError) in"
+      ? "_makeThrowing(step) { context in"
+      : "_make(step) { context throws(Squire.ResolutionError) in"
     let linked = "try context.\(make) \(call) }"
     guard let direct else {
       return out + """
-              return { context throws(ResolutionError) -> \(impl) in
+              return { context throws(Squire.ResolutionError) -> \(impl) in
                 \(linked)
               }
             }
@@ -206,11 +212,12 @@ public enum Generator {
     // The body a resolve calls when the direct build applies stays as small as can be: it holds
     // the linked body (`_make` and the dependencies' calls) only as a closure it calls.
     return out + """
-            let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> \(impl) in
+            let linked = {
+              (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> \(impl) in
               \(linked)
             }
             guard link.direct(\(number)\(expected.joined())) else { return linked }
-            return { context throws(ResolutionError) -> \(impl) in
+            return { context throws(Squire.ResolutionError) -> \(impl) in
               if context._buildsDirectly(height: \(direct.height)) { return \(build)() }
               return try linked(&context)
             }
@@ -236,10 +243,12 @@ public enum Generator {
   /// `forwardCar(_:)`: the conversions of `Car` to each type it is forwarded as, each a plain
   /// `{ $0 }` the compiler checks (Squire wraps it around the component's body).
   private static func forwardHelper(_ name: String, _ impl: String, _ targets: [String]) -> String {
-    var out = "  private static func \(name)(_ type: ObjectIdentifier) -> _GeneratedForward? {\n"
+    var out = "  private static func \(name)(_ type: Swift.ObjectIdentifier)"
+    out += " -> Squire._GeneratedForward? {\n"
     for target in targets {
-      out += "    if type == ObjectIdentifier(\(metatype(target))) {\n"
-      out += "      return _GeneratedForward(\(metatype(impl)), as: \(metatype(target))) { $0 }\n"
+      out += "    if type == Swift.ObjectIdentifier(\(metatype(target))) {\n"
+      out += "      return Squire._GeneratedForward(\(metatype(impl)), as: \(metatype(target))) {"
+      out += " $0 }\n"
       out += "    }\n"
     }
     out += "    return nil\n"
@@ -293,12 +302,12 @@ public enum Generator {
     """
     // Squire's generic `register` and `as` for synchronous factories, with their exact signatures:
     // they shadow Squire's in this module, and hand each call to the generated table.
-    extension Container {
+    extension Squire.Container {
 
     """ + (0...8).map(shadowingRegister).joined(separator: "\n") + #"""
       }
 
-      extension Component {
+      extension Squire.Component {
       \#(shadowingAs("_ type: P.Type", generic: "P", qualifier: "nil"))
 
       \#(shadowingAs("_ type: P.Type, name: String", generic: "P", qualifier: ".name(name)"))
@@ -323,9 +332,9 @@ public enum Generator {
       \#(unspecialised)
         func register<\#(generics)>(
           _ factory: @escaping @Sendable (\#(types)) throws -> Impl,
-          file: StaticString = #fileID,
-          line: UInt = #line
-        ) -> Component<Impl> {
+          file: Swift.StaticString = #fileID,
+          line: Swift.UInt = #line
+        ) -> Squire.Component<Impl> {
           _register(generated: factory, file: file, line: line, from: SquireGeneratedFactories.self)
         }
 
@@ -338,7 +347,7 @@ public enum Generator {
   {
     """
     \(unspecialised)
-      func `as`<\(generic)>(\(parameters)) -> Component<Impl> {
+      func `as`<\(generic)>(\(parameters)) -> Squire.Component<Impl> {
         _as(generated: type, qualifier: \(qualifier), from: SquireGeneratedFactories.self)
       }
     """

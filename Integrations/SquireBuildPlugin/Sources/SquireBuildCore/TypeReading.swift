@@ -17,6 +17,7 @@ extension DeclarationIndex {
     var currentScope = scope
     while let qualified = qualify(current, in: currentScope), !seen.contains(qualified) {
       seen.insert(qualified)
+      if isSplit(qualified) { return localPrefix + qualified }
       guard let alias = typealiases[qualified] else { return qualified }
       current = typeText(alias.type)
       while current.hasPrefix("("), current.hasSuffix(")") {
@@ -25,6 +26,62 @@ extension DeclarationIndex {
       currentScope = alias.scope
     }
     return current
+  }
+
+  /// Whether `qualified`, or a type it is nested in, is a name the tool cannot tell apart.
+  private func isSplit(_ qualified: String) -> Bool {
+    guard !splitNames.isEmpty else { return false }
+    return enclosingNames(qualified).contains(where: splitNames.contains)
+  }
+
+  /// `A.B.C`, `A.B` and `A`: a qualified name and the names of the types it is nested in.
+  func enclosingNames(_ qualified: String) -> [String] {
+    var names = [qualified]
+    var current = Substring(qualified)
+    while let dot = current.lastIndex(of: ".") {
+      current = current[..<dot]
+      names.append(String(current))
+    }
+    return names
+  }
+
+  /// Protocols of the standard library a type conforms to that neither give it a superclass
+  /// nor isolate it.
+  static let standardProtocols: Set<String> = [
+    "Sendable", "SendableMetatype", "AnyObject", "Equatable", "Hashable", "Comparable",
+    "Codable", "Encodable", "Decodable", "Identifiable", "CustomStringConvertible",
+    "CustomDebugStringConvertible", "Error", "CaseIterable", "RawRepresentable",
+    "Swift.Sendable", "Swift.Equatable", "Swift.Hashable", "Swift.Error",
+  ]
+
+  /// Whether a type's initializers may be isolated to a global actor: it is `@MainActor`, or it
+  /// inherits isolation from a superclass or a protocol its declaration conforms to that may
+  /// be (one of another module the tool cannot see may be), or it carries an attribute the tool
+  /// does not know.
+  func mayBeIsolated(_ qualified: String) -> Bool {
+    var seen: Set<String> = []
+    func isolated(_ name: String) -> Bool {
+      guard let declaration = types[name], declaration.isDeclared else { return true }
+      // `@MainActor`, another global actor, a macro.
+      if declaration.attributes.contains(where: { $0 != "available" }) { return true }
+      guard seen.insert(name).inserted else { return false }
+      for inherited in declaration.inherited where !inherited.inExtension {
+        let name = canonical(inherited.name, in: inherited.scope)
+        if Self.standardProtocols.contains(name) && types[name] == nil { continue }
+        if isolated(name) { return true }
+      }
+      return false
+    }
+    return isolated(qualified)
+  }
+
+  /// Whether a type carries an attribute that may be a macro, which may add initializers: one
+  /// neither plain, `@available`, `@MainActor` nor a global actor of the target.
+  func hasMacro(_ declaration: TypeDeclaration) -> Bool {
+    declaration.attributes.contains { name in
+      name != "available" && name != "MainActor"
+        && !globalActors.contains(name)
+    }
   }
 
   /// A type the target declares, not generic: the tool knows all there is to know of its name.
@@ -117,7 +174,9 @@ extension DeclarationIndex {
   /// The initializers `register(T.init)` may name, the memberwise and inherited ones included;
   /// nil when the tool cannot list them all.
   func initializers(of qualified: String) -> [Initializer]? {
-    guard let declaration = types[qualified], !declaration.isGeneric else { return nil }
+    guard let declaration = types[qualified], !declaration.isGeneric, declaration.isDeclared,
+      !hasMacro(declaration), !declaration.initializers.contains(where: \.isConditional)
+    else { return nil }
     var result = declaration.initializers
     switch declaration.kind {
     case .protocol, .enum:
@@ -150,16 +209,40 @@ extension DeclarationIndex {
       }
       return result
     case .class, .actor:
-      if !declaration.declaresInitializer {
-        // No initializer of its own: `init()`, or its superclass's.
-        let superclass = declaration.inherited.first.map { canonical($0.name, in: $0.scope) }
-        if let superclass, let parent = types[superclass], parent.kind == .class {
+      // The first type the declaration inherits: a superclass, or a protocol.
+      let superclass = declaration.firstInherited.map { canonical($0.name, in: $0.scope) }
+        .flatMap { name in
+          Self.standardProtocols.contains(name) && types[name] == nil ? nil : name
+        }
+      let parent = superclass.flatMap { types[$0] }
+      // A superclass the tool cannot read in full: one of another module (its extension in the
+      // target tells nothing of its initializers), or under `#if`.
+      let unknownSuperclass =
+        superclass != nil && (parent == nil || parent?.isDeclared == false)
+        || declaration.firstInherited?.isConditional == true
+      let designated = declaration.initializers.filter { !$0.isConvenience }
+      if declaration.declaresInitializer && !designated.isEmpty {
+        // Its own designated initializers: it inherits none but, when it overrides all of its
+        // superclass's, the superclass's convenience ones.
+        if designated.contains(where: \.isOverride) {
+          if unknownSuperclass { return nil }
+          if let parent, parent.kind == .class,
+            parent.initializers.contains(where: \.isConvenience)
+          {
+            return nil
+          }
+        }
+        return result
+      }
+      if declaration.kind == .class || !declaration.declaresInitializer {
+        // No designated initializer of its own: `init()`, or its superclass's.
+        if let superclass, let parent, parent.kind == .class, parent.isDeclared {
           guard let inherited = initializers(of: superclass) else { return nil }
           result += inherited
-        } else if let superclass, types[superclass] == nil {
+        } else if unknownSuperclass {
           // An unknown first inherited type may be a superclass from another module.
           return nil
-        } else {
+        } else if !declaration.declaresInitializer {
           result.append(
             Initializer(
               labels: [], types: [], isAsync: false, isThrowing: false, isFailable: false,
@@ -178,7 +261,7 @@ extension DeclarationIndex {
       if let property = declaration.properties[name], let type = property.type {
         return (type, name0)
       }
-      current = declaration.inherited.first.map { canonical($0.name, in: $0.scope) }
+      current = declaration.firstInherited.map { canonical($0.name, in: $0.scope) }
       steps += 1
     }
     return nil
@@ -201,7 +284,7 @@ extension DeclarationIndex {
           result.append(dependency)
         }
       }
-      current = declaration.inherited.first.map { canonical($0.name, in: $0.scope) }
+      current = declaration.firstInherited.map { canonical($0.name, in: $0.scope) }
       steps += 1
     }
     return result
@@ -221,6 +304,11 @@ extension DeclarationIndex {
       guard seen.insert(next.name).inserted else { continue }
       for inherited in next.inherited {
         let name = canonical(inherited.name, in: inherited.scope)
+        if inherited.isConditional {
+          // Under `#if`: it may not hold in every build.
+          unsure = true
+          continue
+        }
         if name == target { return true }
         if name.contains("&") || name.hasPrefix(localPrefix) {
           // A composition (`typealias Both = A & B`): not followed, so not sure.
@@ -273,10 +361,14 @@ extension DeclarationIndex {
         let inner = Syntax(arguments.first!.argument).as(TypeSyntax.self),
         let innerText = generatedType(inner, in: scope)
       else { return nil }
+      // The standard library's and Squire's, unless the target declares one of that name.
+      guard canonical(identifier.name.text, in: scope) == identifier.name.text,
+        types[identifier.name.text] == nil
+      else { return nil }
       switch identifier.name.text {
       case "Optional": return Self.optional(innerText)
       case "Array": return "[\(innerText)]"
-      case "Lazy", "Provider": return "\(identifier.name.text)<\(innerText)>"
+      case "Lazy", "Provider": return "Squire.\(identifier.name.text)<\(innerText)>"
       default: return nil
       }
     }
@@ -289,15 +381,25 @@ extension DeclarationIndex {
   func generatedName(_ written: String, in scope: String) -> String? {
     let qualified = canonical(written, in: scope)
     if let declaration = types[qualified] {
-      guard !declaration.isGeneric, !declaration.isPrivate, !qualified.contains("<") else {
-        return nil
-      }
+      guard !qualified.contains("<"), isNameable(qualified) else { return nil }
       return declaration.kind == .protocol ? "any \(qualified)" : qualified
     }
     let standard: Set<String> = [
       "String", "Int", "Int64", "Int32", "UInt", "UInt64", "Double", "Float", "Bool", "Character",
     ]
     return standard.contains(qualified) ? qualified : nil
+  }
+
+  /// Whether generated code may name `qualified` in every build: it and each type it is nested
+  /// in are declared by the target (a nested type of another module's type may be of a generic
+  /// one), not generic, not private, not under `#if`, with no attribute the tool does not know.
+  func isNameable(_ qualified: String) -> Bool {
+    enclosingNames(qualified).allSatisfy { name in
+      guard let declaration = types[name] else { return false }
+      return declaration.isDeclared && !declaration.isGeneric && !declaration.isPrivate
+        && !declaration.isConditional && !hasMacro(declaration)
+        && !declaration.attributes.contains("available") && !splitNames.contains(name)
+    }
   }
 
   private static func optional(_ text: String) -> String {

@@ -38,6 +38,64 @@ import Testing
     #expect(result.skipped.first?.location.line == 4)
   }
 
+  /// Two files each with a `private` `Helper`, registered through a function of the file into
+  /// one container and used by a consumer of the same file: two types, no ambiguity.
+  @Test func samenamedPrivateTypesOfTwoFilesAreDistinct() {
+    func file(_ name: String) -> String {
+      """
+      import Squire
+
+      private final class Helper {}
+      private final class \(name) { init(helper: Helper) {} }
+      func register\(name)(in container: Container) {
+        container.register(Helper.init)
+        container.register(\(name).init)
+      }
+      """
+    }
+    let result = check([
+      "Left.swift": file("Left"),
+      "Right.swift": file("Right"),
+      "Root.swift": """
+      import Squire
+
+      let container = Container()
+      registerLeft(in: container)
+      registerRight(in: container)
+      """,
+    ])
+    #expect(result.problems.isEmpty, "\(result.problems.map(\.diagnostic.description))")
+  }
+
+  /// Registrations of one type in the branches of `#if` and `#else` are never both made.
+  @Test func registrationsInExclusiveBranchesAreNotAmbiguous() {
+    let found = errors([
+      "Root.swift": """
+      import Squire
+
+      protocol API {}
+      #if DEBUG
+      final class MockAPI: API {}
+      typealias Backend = MockAPI
+      #else
+      final class RealAPI: API {}
+      typealias Backend = RealAPI
+      #endif
+      final class Client { init(api: any API, backend: Backend) {} }
+      let container = Container()
+      #if DEBUG
+      container.register(MockAPI.init).as(API.self)
+      container.register(Backend.init)
+      #else
+      container.register(RealAPI.init).as(API.self)
+      container.register(Backend.init)
+      #endif
+      container.register(Client.init)
+      """
+    ])
+    #expect(found.isEmpty)
+  }
+
   @Test func typesFromOtherModulesAreNeverMissing() {
     let found = errors([
       "Root.swift": """
