@@ -286,6 +286,21 @@ private let radioLine: UInt = 90_003
     return diesel
   }
 
+  /// A generated factory links each dependency once, as the generic path does: `validate()`
+  /// counts the same components and dependencies with and without generated factories.
+  @Test func validationCountsAGeneratedFactorysDependenciesOnce() {
+    let generated = Container()
+    _ = Self.registerCar(in: generated)
+    let generic = Container()
+    generic.register { DirDiesel() }.as((any GenEngine).self)
+    generic.register { GenCar(engine: $0) }
+    let withGenerated = generated.validate()
+    let without = generic.validate()
+    #expect(withGenerated.componentCount == without.componentCount)
+    #expect(withGenerated.dependencyCount == without.dependencyCount)
+    #expect(withGenerated.dependencyCount == 1)
+  }
+
   @Test func aGraphOfPlainGeneratedComponentsIsBuiltByPlainCalls() {
     let container = Container()
     _ = Self.registerCar(in: container)

@@ -133,7 +133,18 @@ extension Container {
         let generatedLinker = _GeneratedLinker(linker: linker, step: step, table: tableID)
         let build =
           unsafeDowncast(generated.link(generatedLinker), to: Producer<Impl>.self).body
-        let asyncBuild = Linker.asyncBuild(step, repeat linker.dependency((each P).self)) {
+        // The dependencies the generated body linked, reused: each is linked (and counted by
+        // `validate()`) once, as on the generic path.
+        let linked = generatedLinker.made
+        var position = 0
+        func dependency<Q>(_ type: Q.Type) -> Producer<Q> {
+          defer { position += 1 }
+          guard position < linked.dependencies.count,
+            linked.dependencies[position].type == ObjectIdentifier(Q.self)
+          else { return linker.dependency(Q.self) }
+          return unsafeDowncast(linked.dependencies[position].producer, to: Producer<Q>.self)
+        }
+        let asyncBuild = Linker.asyncBuild(step, repeat dependency((each P).self)) {
           (arguments: repeat each P) throws(ResolutionError) -> Impl in
           do {
             return try factory(repeat each arguments)
@@ -232,6 +243,8 @@ public struct _GeneratedLinker {
 
   final class Made {
     var factory: Int?
+    /// The dependencies linked, in order: the async body reuses them.
+    var dependencies: [(type: ObjectIdentifier, producer: AnyProducer)] = []
   }
 
   init(linker: Linker, step: PathStep, table: ObjectIdentifier) {
@@ -244,6 +257,7 @@ public struct _GeneratedLinker {
   /// `Optional`, `[Engine]`), resolved as the generic `register` resolves it.
   public func callAsFunction<P>(_ type: P.Type) -> _GeneratedDependency<P> {
     let producer = linker.dependency(P.self)
+    made.dependencies.append((ObjectIdentifier(P.self), producer))
     return _GeneratedDependency(body: producer.body, producer: producer)
   }
 
