@@ -28,15 +28,15 @@ import Scenarios
 
 // Squire's generic `register` and `as` for synchronous factories, with their exact signatures:
 // they shadow Squire's in this module, and hand each call to the generated table.
-extension Container {
+extension Squire.Container {
   @inline(never)
   @_semantics("optimize.sil.specialize.generic.never")
   @discardableResult
   func register<Impl>(
     _ factory: @escaping @Sendable () throws -> Impl,
-    file: StaticString = #fileID,
-    line: UInt = #line
-  ) -> Component<Impl> {
+    file: Swift.StaticString = #fileID,
+    line: Swift.UInt = #line
+  ) -> Squire.Component<Impl> {
     _register(generated: factory, file: file, line: line, from: SquireGeneratedFactories.self)
   }
 
@@ -45,9 +45,9 @@ extension Container {
   @discardableResult
   func register<Impl, P1>(
     _ factory: @escaping @Sendable (consuming P1) throws -> Impl,
-    file: StaticString = #fileID,
-    line: UInt = #line
-  ) -> Component<Impl> {
+    file: Swift.StaticString = #fileID,
+    line: Swift.UInt = #line
+  ) -> Squire.Component<Impl> {
     _register(generated: factory, file: file, line: line, from: SquireGeneratedFactories.self)
   }
 
@@ -56,9 +56,9 @@ extension Container {
   @discardableResult
   func register<Impl, P1, P2>(
     _ factory: @escaping @Sendable (consuming P1, consuming P2) throws -> Impl,
-    file: StaticString = #fileID,
-    line: UInt = #line
-  ) -> Component<Impl> {
+    file: Swift.StaticString = #fileID,
+    line: Swift.UInt = #line
+  ) -> Squire.Component<Impl> {
     _register(generated: factory, file: file, line: line, from: SquireGeneratedFactories.self)
   }
 
@@ -67,9 +67,9 @@ extension Container {
   @discardableResult
   func register<Impl, P1, P2, P3>(
     _ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3) throws -> Impl,
-    file: StaticString = #fileID,
-    line: UInt = #line
-  ) -> Component<Impl> {
+    file: Swift.StaticString = #fileID,
+    line: Swift.UInt = #line
+  ) -> Squire.Component<Impl> {
     _register(generated: factory, file: file, line: line, from: SquireGeneratedFactories.self)
   }
 
@@ -78,9 +78,9 @@ extension Container {
   @discardableResult
   func register<Impl, P1, P2, P3, P4>(
     _ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4) throws -> Impl,
-    file: StaticString = #fileID,
-    line: UInt = #line
-  ) -> Component<Impl> {
+    file: Swift.StaticString = #fileID,
+    line: Swift.UInt = #line
+  ) -> Squire.Component<Impl> {
     _register(generated: factory, file: file, line: line, from: SquireGeneratedFactories.self)
   }
 
@@ -89,9 +89,9 @@ extension Container {
   @discardableResult
   func register<Impl, P1, P2, P3, P4, P5>(
     _ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5) throws -> Impl,
-    file: StaticString = #fileID,
-    line: UInt = #line
-  ) -> Component<Impl> {
+    file: Swift.StaticString = #fileID,
+    line: Swift.UInt = #line
+  ) -> Squire.Component<Impl> {
     _register(generated: factory, file: file, line: line, from: SquireGeneratedFactories.self)
   }
 
@@ -100,9 +100,9 @@ extension Container {
   @discardableResult
   func register<Impl, P1, P2, P3, P4, P5, P6>(
     _ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6) throws -> Impl,
-    file: StaticString = #fileID,
-    line: UInt = #line
-  ) -> Component<Impl> {
+    file: Swift.StaticString = #fileID,
+    line: Swift.UInt = #line
+  ) -> Squire.Component<Impl> {
     _register(generated: factory, file: file, line: line, from: SquireGeneratedFactories.self)
   }
 
@@ -111,9 +111,9 @@ extension Container {
   @discardableResult
   func register<Impl, P1, P2, P3, P4, P5, P6, P7>(
     _ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7) throws -> Impl,
-    file: StaticString = #fileID,
-    line: UInt = #line
-  ) -> Component<Impl> {
+    file: Swift.StaticString = #fileID,
+    line: Swift.UInt = #line
+  ) -> Squire.Component<Impl> {
     _register(generated: factory, file: file, line: line, from: SquireGeneratedFactories.self)
   }
 
@@ -122,39 +122,39 @@ extension Container {
   @discardableResult
   func register<Impl, P1, P2, P3, P4, P5, P6, P7, P8>(
     _ factory: @escaping @Sendable (consuming P1, consuming P2, consuming P3, consuming P4, consuming P5, consuming P6, consuming P7, consuming P8) throws -> Impl,
-    file: StaticString = #fileID,
-    line: UInt = #line
-  ) -> Component<Impl> {
+    file: Swift.StaticString = #fileID,
+    line: Swift.UInt = #line
+  ) -> Squire.Component<Impl> {
     _register(generated: factory, file: file, line: line, from: SquireGeneratedFactories.self)
   }
 }
 
-extension Component {
+extension Squire.Component {
   @inline(never)
   @_semantics("optimize.sil.specialize.generic.never")
   @discardableResult
-  func `as`<P>(_ type: P.Type) -> Component<Impl> {
+  func `as`<P>(_ type: P.Type) -> Squire.Component<Impl> {
     _as(generated: type, qualifier: nil, from: SquireGeneratedFactories.self)
   }
 
   @inline(never)
   @_semantics("optimize.sil.specialize.generic.never")
   @discardableResult
-  func `as`<P>(_ type: P.Type, name: String) -> Component<Impl> {
+  func `as`<P>(_ type: P.Type, name: String) -> Squire.Component<Impl> {
     _as(generated: type, qualifier: .name(name), from: SquireGeneratedFactories.self)
   }
 
   @inline(never)
   @_semantics("optimize.sil.specialize.generic.never")
   @discardableResult
-  func `as`<P, Tag>(_ type: P.Type, tag: Tag.Type) -> Component<Impl> {
+  func `as`<P, Tag>(_ type: P.Type, tag: Tag.Type) -> Squire.Component<Impl> {
     _as(generated: type, qualifier: .tag(tag), from: SquireGeneratedFactories.self)
   }
 }
 /// The factories and conversions written for this module's registrations.
-enum SquireGeneratedFactories: _GeneratedFactories {
-  static func factory(file: StaticString, line: UInt) -> _GeneratedFactory? {
-    if _isGeneratedFile(file, "GeneratedScenarios/SquireGraphs.swift") {
+enum SquireGeneratedFactories: Squire._GeneratedFactories {
+  static func factory(file: Swift.StaticString, line: Swift.UInt) -> Squire._GeneratedFactory? {
+    if Squire._isGeneratedFile(file, "GeneratedScenarios/SquireGraphs.swift") {
       switch line {
       case 14: return factoryRootK()
       case 15: return factoryAK()
@@ -182,42 +182,43 @@ enum SquireGeneratedFactories: _GeneratedFactories {
     return nil
   }
 
-  static func forward(_ implementation: ObjectIdentifier, as type: ObjectIdentifier)
-    -> _GeneratedForward?
-  {
+  static func forward(
+    _ implementation: Swift.ObjectIdentifier, as type: Swift.ObjectIdentifier
+  ) -> Squire._GeneratedForward? {
     switch implementation {
-    case ObjectIdentifier(A.self): return forwardA(type)
-    case ObjectIdentifier(AK.self): return forwardAK(type)
-    case ObjectIdentifier(B.self): return forwardB(type)
-    case ObjectIdentifier(BK.self): return forwardBK(type)
-    case ObjectIdentifier(C.self): return forwardC(type)
-    case ObjectIdentifier(CK.self): return forwardCK(type)
-    case ObjectIdentifier(D.self): return forwardD(type)
-    case ObjectIdentifier(DK.self): return forwardDK(type)
-    case ObjectIdentifier(E.self): return forwardE(type)
-    case ObjectIdentifier(EK.self): return forwardEK(type)
-    case ObjectIdentifier(F.self): return forwardF(type)
-    case ObjectIdentifier(FK.self): return forwardFK(type)
-    case ObjectIdentifier(G.self): return forwardG(type)
-    case ObjectIdentifier(GK.self): return forwardGK(type)
-    case ObjectIdentifier(H.self): return forwardH(type)
-    case ObjectIdentifier(HK.self): return forwardHK(type)
-    case ObjectIdentifier(I.self): return forwardI(type)
-    case ObjectIdentifier(IK.self): return forwardIK(type)
+    case Swift.ObjectIdentifier(A.self): return forwardA(type)
+    case Swift.ObjectIdentifier(AK.self): return forwardAK(type)
+    case Swift.ObjectIdentifier(B.self): return forwardB(type)
+    case Swift.ObjectIdentifier(BK.self): return forwardBK(type)
+    case Swift.ObjectIdentifier(C.self): return forwardC(type)
+    case Swift.ObjectIdentifier(CK.self): return forwardCK(type)
+    case Swift.ObjectIdentifier(D.self): return forwardD(type)
+    case Swift.ObjectIdentifier(DK.self): return forwardDK(type)
+    case Swift.ObjectIdentifier(E.self): return forwardE(type)
+    case Swift.ObjectIdentifier(EK.self): return forwardEK(type)
+    case Swift.ObjectIdentifier(F.self): return forwardF(type)
+    case Swift.ObjectIdentifier(FK.self): return forwardFK(type)
+    case Swift.ObjectIdentifier(G.self): return forwardG(type)
+    case Swift.ObjectIdentifier(GK.self): return forwardGK(type)
+    case Swift.ObjectIdentifier(H.self): return forwardH(type)
+    case Swift.ObjectIdentifier(HK.self): return forwardHK(type)
+    case Swift.ObjectIdentifier(I.self): return forwardI(type)
+    case Swift.ObjectIdentifier(IK.self): return forwardIK(type)
     default: return nil
     }
   }
 
-  private static func factoryA() -> _GeneratedFactory {
-    _GeneratedFactory(A.self, (any PD).self, (any PE).self) { link in
+  private static func factoryA() -> Squire._GeneratedFactory {
+    Squire._GeneratedFactory(A.self, (any PD).self, (any PE).self) { link in
       let d0 = link((any PD).self)
       let d1 = link((any PE).self)
       let step = link.step
-      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> A in
-        try context._make(step) { context throws(ResolutionError) in try A(d: d0(&context), e: d1(&context)) }
+      let linked = {
+        (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> A in
+        try context._make(step) { context throws(Squire.ResolutionError) in try A(d: d0(&context), e: d1(&context)) }
       }
       guard link.direct(0, d0.expecting(6), d1.expecting(8)) else { return linked }
-      return { context throws(ResolutionError) -> A in
+      return { context throws(Squire.ResolutionError) -> A in
         if context._buildsDirectly(height: 2) { return buildA() }
         return try linked(&context)
       }
@@ -226,16 +227,17 @@ enum SquireGeneratedFactories: _GeneratedFactories {
 
   private static func buildA() -> A { A(d: buildD(), e: buildE()) }
 
-  private static func factoryAK() -> _GeneratedFactory {
-    _GeneratedFactory(AK.self, (any KD).self, (any KE).self) { link in
+  private static func factoryAK() -> Squire._GeneratedFactory {
+    Squire._GeneratedFactory(AK.self, (any KD).self, (any KE).self) { link in
       let d0 = link((any KD).self)
       let d1 = link((any KE).self)
       let step = link.step
-      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> AK in
-        try context._make(step) { context throws(ResolutionError) in try AK(d: d0(&context), e: d1(&context)) }
+      let linked = {
+        (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> AK in
+        try context._make(step) { context throws(Squire.ResolutionError) in try AK(d: d0(&context), e: d1(&context)) }
       }
       guard link.direct(1, d0.expecting(7), d1.expecting(9)) else { return linked }
-      return { context throws(ResolutionError) -> AK in
+      return { context throws(Squire.ResolutionError) -> AK in
         if context._buildsDirectly(height: 2) { return buildAK() }
         return try linked(&context)
       }
@@ -244,16 +246,17 @@ enum SquireGeneratedFactories: _GeneratedFactories {
 
   private static func buildAK() -> AK { AK(d: buildDK(), e: buildEK()) }
 
-  private static func factoryB() -> _GeneratedFactory {
-    _GeneratedFactory(B.self, (any PF).self, (any PG).self) { link in
+  private static func factoryB() -> Squire._GeneratedFactory {
+    Squire._GeneratedFactory(B.self, (any PF).self, (any PG).self) { link in
       let d0 = link((any PF).self)
       let d1 = link((any PG).self)
       let step = link.step
-      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> B in
-        try context._make(step) { context throws(ResolutionError) in try B(f: d0(&context), g: d1(&context)) }
+      let linked = {
+        (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> B in
+        try context._make(step) { context throws(Squire.ResolutionError) in try B(f: d0(&context), g: d1(&context)) }
       }
       guard link.direct(2, d0.expecting(10), d1.expecting(12)) else { return linked }
-      return { context throws(ResolutionError) -> B in
+      return { context throws(Squire.ResolutionError) -> B in
         if context._buildsDirectly(height: 2) { return buildB() }
         return try linked(&context)
       }
@@ -262,16 +265,17 @@ enum SquireGeneratedFactories: _GeneratedFactories {
 
   private static func buildB() -> B { B(f: buildF(), g: buildG()) }
 
-  private static func factoryBK() -> _GeneratedFactory {
-    _GeneratedFactory(BK.self, (any KF).self, (any KG).self) { link in
+  private static func factoryBK() -> Squire._GeneratedFactory {
+    Squire._GeneratedFactory(BK.self, (any KF).self, (any KG).self) { link in
       let d0 = link((any KF).self)
       let d1 = link((any KG).self)
       let step = link.step
-      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> BK in
-        try context._make(step) { context throws(ResolutionError) in try BK(f: d0(&context), g: d1(&context)) }
+      let linked = {
+        (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> BK in
+        try context._make(step) { context throws(Squire.ResolutionError) in try BK(f: d0(&context), g: d1(&context)) }
       }
       guard link.direct(3, d0.expecting(11), d1.expecting(13)) else { return linked }
-      return { context throws(ResolutionError) -> BK in
+      return { context throws(Squire.ResolutionError) -> BK in
         if context._buildsDirectly(height: 2) { return buildBK() }
         return try linked(&context)
       }
@@ -280,16 +284,17 @@ enum SquireGeneratedFactories: _GeneratedFactories {
 
   private static func buildBK() -> BK { BK(f: buildFK(), g: buildGK()) }
 
-  private static func factoryC() -> _GeneratedFactory {
-    _GeneratedFactory(C.self, (any PH).self, (any PI).self) { link in
+  private static func factoryC() -> Squire._GeneratedFactory {
+    Squire._GeneratedFactory(C.self, (any PH).self, (any PI).self) { link in
       let d0 = link((any PH).self)
       let d1 = link((any PI).self)
       let step = link.step
-      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> C in
-        try context._make(step) { context throws(ResolutionError) in try C(h: d0(&context), i: d1(&context)) }
+      let linked = {
+        (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> C in
+        try context._make(step) { context throws(Squire.ResolutionError) in try C(h: d0(&context), i: d1(&context)) }
       }
       guard link.direct(4, d0.expecting(14), d1.expecting(16)) else { return linked }
-      return { context throws(ResolutionError) -> C in
+      return { context throws(Squire.ResolutionError) -> C in
         if context._buildsDirectly(height: 2) { return buildC() }
         return try linked(&context)
       }
@@ -298,16 +303,17 @@ enum SquireGeneratedFactories: _GeneratedFactories {
 
   private static func buildC() -> C { C(h: buildH(), i: buildI()) }
 
-  private static func factoryCK() -> _GeneratedFactory {
-    _GeneratedFactory(CK.self, (any KH).self, (any KI).self) { link in
+  private static func factoryCK() -> Squire._GeneratedFactory {
+    Squire._GeneratedFactory(CK.self, (any KH).self, (any KI).self) { link in
       let d0 = link((any KH).self)
       let d1 = link((any KI).self)
       let step = link.step
-      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> CK in
-        try context._make(step) { context throws(ResolutionError) in try CK(h: d0(&context), i: d1(&context)) }
+      let linked = {
+        (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> CK in
+        try context._make(step) { context throws(Squire.ResolutionError) in try CK(h: d0(&context), i: d1(&context)) }
       }
       guard link.direct(5, d0.expecting(15), d1.expecting(17)) else { return linked }
-      return { context throws(ResolutionError) -> CK in
+      return { context throws(Squire.ResolutionError) -> CK in
         if context._buildsDirectly(height: 2) { return buildCK() }
         return try linked(&context)
       }
@@ -316,14 +322,15 @@ enum SquireGeneratedFactories: _GeneratedFactories {
 
   private static func buildCK() -> CK { CK(h: buildHK(), i: buildIK()) }
 
-  private static func factoryD() -> _GeneratedFactory {
-    _GeneratedFactory(D.self) { link in
+  private static func factoryD() -> Squire._GeneratedFactory {
+    Squire._GeneratedFactory(D.self) { link in
       let step = link.step
-      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> D in
-        try context._make(step) { context throws(ResolutionError) in D() }
+      let linked = {
+        (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> D in
+        try context._make(step) { context throws(Squire.ResolutionError) in D() }
       }
       guard link.direct(6) else { return linked }
-      return { context throws(ResolutionError) -> D in
+      return { context throws(Squire.ResolutionError) -> D in
         if context._buildsDirectly(height: 1) { return buildD() }
         return try linked(&context)
       }
@@ -332,14 +339,15 @@ enum SquireGeneratedFactories: _GeneratedFactories {
 
   private static func buildD() -> D { D() }
 
-  private static func factoryDK() -> _GeneratedFactory {
-    _GeneratedFactory(DK.self) { link in
+  private static func factoryDK() -> Squire._GeneratedFactory {
+    Squire._GeneratedFactory(DK.self) { link in
       let step = link.step
-      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> DK in
-        try context._make(step) { context throws(ResolutionError) in DK() }
+      let linked = {
+        (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> DK in
+        try context._make(step) { context throws(Squire.ResolutionError) in DK() }
       }
       guard link.direct(7) else { return linked }
-      return { context throws(ResolutionError) -> DK in
+      return { context throws(Squire.ResolutionError) -> DK in
         if context._buildsDirectly(height: 1) { return buildDK() }
         return try linked(&context)
       }
@@ -348,14 +356,15 @@ enum SquireGeneratedFactories: _GeneratedFactories {
 
   private static func buildDK() -> DK { DK() }
 
-  private static func factoryE() -> _GeneratedFactory {
-    _GeneratedFactory(E.self) { link in
+  private static func factoryE() -> Squire._GeneratedFactory {
+    Squire._GeneratedFactory(E.self) { link in
       let step = link.step
-      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> E in
-        try context._make(step) { context throws(ResolutionError) in E() }
+      let linked = {
+        (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> E in
+        try context._make(step) { context throws(Squire.ResolutionError) in E() }
       }
       guard link.direct(8) else { return linked }
-      return { context throws(ResolutionError) -> E in
+      return { context throws(Squire.ResolutionError) -> E in
         if context._buildsDirectly(height: 1) { return buildE() }
         return try linked(&context)
       }
@@ -364,14 +373,15 @@ enum SquireGeneratedFactories: _GeneratedFactories {
 
   private static func buildE() -> E { E() }
 
-  private static func factoryEK() -> _GeneratedFactory {
-    _GeneratedFactory(EK.self) { link in
+  private static func factoryEK() -> Squire._GeneratedFactory {
+    Squire._GeneratedFactory(EK.self) { link in
       let step = link.step
-      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> EK in
-        try context._make(step) { context throws(ResolutionError) in EK() }
+      let linked = {
+        (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> EK in
+        try context._make(step) { context throws(Squire.ResolutionError) in EK() }
       }
       guard link.direct(9) else { return linked }
-      return { context throws(ResolutionError) -> EK in
+      return { context throws(Squire.ResolutionError) -> EK in
         if context._buildsDirectly(height: 1) { return buildEK() }
         return try linked(&context)
       }
@@ -380,14 +390,15 @@ enum SquireGeneratedFactories: _GeneratedFactories {
 
   private static func buildEK() -> EK { EK() }
 
-  private static func factoryF() -> _GeneratedFactory {
-    _GeneratedFactory(F.self) { link in
+  private static func factoryF() -> Squire._GeneratedFactory {
+    Squire._GeneratedFactory(F.self) { link in
       let step = link.step
-      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> F in
-        try context._make(step) { context throws(ResolutionError) in F() }
+      let linked = {
+        (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> F in
+        try context._make(step) { context throws(Squire.ResolutionError) in F() }
       }
       guard link.direct(10) else { return linked }
-      return { context throws(ResolutionError) -> F in
+      return { context throws(Squire.ResolutionError) -> F in
         if context._buildsDirectly(height: 1) { return buildF() }
         return try linked(&context)
       }
@@ -396,14 +407,15 @@ enum SquireGeneratedFactories: _GeneratedFactories {
 
   private static func buildF() -> F { F() }
 
-  private static func factoryFK() -> _GeneratedFactory {
-    _GeneratedFactory(FK.self) { link in
+  private static func factoryFK() -> Squire._GeneratedFactory {
+    Squire._GeneratedFactory(FK.self) { link in
       let step = link.step
-      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> FK in
-        try context._make(step) { context throws(ResolutionError) in FK() }
+      let linked = {
+        (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> FK in
+        try context._make(step) { context throws(Squire.ResolutionError) in FK() }
       }
       guard link.direct(11) else { return linked }
-      return { context throws(ResolutionError) -> FK in
+      return { context throws(Squire.ResolutionError) -> FK in
         if context._buildsDirectly(height: 1) { return buildFK() }
         return try linked(&context)
       }
@@ -412,14 +424,15 @@ enum SquireGeneratedFactories: _GeneratedFactories {
 
   private static func buildFK() -> FK { FK() }
 
-  private static func factoryG() -> _GeneratedFactory {
-    _GeneratedFactory(G.self) { link in
+  private static func factoryG() -> Squire._GeneratedFactory {
+    Squire._GeneratedFactory(G.self) { link in
       let step = link.step
-      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> G in
-        try context._make(step) { context throws(ResolutionError) in G() }
+      let linked = {
+        (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> G in
+        try context._make(step) { context throws(Squire.ResolutionError) in G() }
       }
       guard link.direct(12) else { return linked }
-      return { context throws(ResolutionError) -> G in
+      return { context throws(Squire.ResolutionError) -> G in
         if context._buildsDirectly(height: 1) { return buildG() }
         return try linked(&context)
       }
@@ -428,14 +441,15 @@ enum SquireGeneratedFactories: _GeneratedFactories {
 
   private static func buildG() -> G { G() }
 
-  private static func factoryGK() -> _GeneratedFactory {
-    _GeneratedFactory(GK.self) { link in
+  private static func factoryGK() -> Squire._GeneratedFactory {
+    Squire._GeneratedFactory(GK.self) { link in
       let step = link.step
-      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> GK in
-        try context._make(step) { context throws(ResolutionError) in GK() }
+      let linked = {
+        (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> GK in
+        try context._make(step) { context throws(Squire.ResolutionError) in GK() }
       }
       guard link.direct(13) else { return linked }
-      return { context throws(ResolutionError) -> GK in
+      return { context throws(Squire.ResolutionError) -> GK in
         if context._buildsDirectly(height: 1) { return buildGK() }
         return try linked(&context)
       }
@@ -444,14 +458,15 @@ enum SquireGeneratedFactories: _GeneratedFactories {
 
   private static func buildGK() -> GK { GK() }
 
-  private static func factoryH() -> _GeneratedFactory {
-    _GeneratedFactory(H.self) { link in
+  private static func factoryH() -> Squire._GeneratedFactory {
+    Squire._GeneratedFactory(H.self) { link in
       let step = link.step
-      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> H in
-        try context._make(step) { context throws(ResolutionError) in H() }
+      let linked = {
+        (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> H in
+        try context._make(step) { context throws(Squire.ResolutionError) in H() }
       }
       guard link.direct(14) else { return linked }
-      return { context throws(ResolutionError) -> H in
+      return { context throws(Squire.ResolutionError) -> H in
         if context._buildsDirectly(height: 1) { return buildH() }
         return try linked(&context)
       }
@@ -460,14 +475,15 @@ enum SquireGeneratedFactories: _GeneratedFactories {
 
   private static func buildH() -> H { H() }
 
-  private static func factoryHK() -> _GeneratedFactory {
-    _GeneratedFactory(HK.self) { link in
+  private static func factoryHK() -> Squire._GeneratedFactory {
+    Squire._GeneratedFactory(HK.self) { link in
       let step = link.step
-      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> HK in
-        try context._make(step) { context throws(ResolutionError) in HK() }
+      let linked = {
+        (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> HK in
+        try context._make(step) { context throws(Squire.ResolutionError) in HK() }
       }
       guard link.direct(15) else { return linked }
-      return { context throws(ResolutionError) -> HK in
+      return { context throws(Squire.ResolutionError) -> HK in
         if context._buildsDirectly(height: 1) { return buildHK() }
         return try linked(&context)
       }
@@ -476,14 +492,15 @@ enum SquireGeneratedFactories: _GeneratedFactories {
 
   private static func buildHK() -> HK { HK() }
 
-  private static func factoryI() -> _GeneratedFactory {
-    _GeneratedFactory(I.self) { link in
+  private static func factoryI() -> Squire._GeneratedFactory {
+    Squire._GeneratedFactory(I.self) { link in
       let step = link.step
-      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> I in
-        try context._make(step) { context throws(ResolutionError) in I() }
+      let linked = {
+        (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> I in
+        try context._make(step) { context throws(Squire.ResolutionError) in I() }
       }
       guard link.direct(16) else { return linked }
-      return { context throws(ResolutionError) -> I in
+      return { context throws(Squire.ResolutionError) -> I in
         if context._buildsDirectly(height: 1) { return buildI() }
         return try linked(&context)
       }
@@ -492,14 +509,15 @@ enum SquireGeneratedFactories: _GeneratedFactories {
 
   private static func buildI() -> I { I() }
 
-  private static func factoryIK() -> _GeneratedFactory {
-    _GeneratedFactory(IK.self) { link in
+  private static func factoryIK() -> Squire._GeneratedFactory {
+    Squire._GeneratedFactory(IK.self) { link in
       let step = link.step
-      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> IK in
-        try context._make(step) { context throws(ResolutionError) in IK() }
+      let linked = {
+        (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> IK in
+        try context._make(step) { context throws(Squire.ResolutionError) in IK() }
       }
       guard link.direct(17) else { return linked }
-      return { context throws(ResolutionError) -> IK in
+      return { context throws(Squire.ResolutionError) -> IK in
         if context._buildsDirectly(height: 1) { return buildIK() }
         return try linked(&context)
       }
@@ -508,17 +526,18 @@ enum SquireGeneratedFactories: _GeneratedFactories {
 
   private static func buildIK() -> IK { IK() }
 
-  private static func factoryRoot() -> _GeneratedFactory {
-    _GeneratedFactory(Root.self, (any PA).self, (any PB).self, (any PC).self) { link in
+  private static func factoryRoot() -> Squire._GeneratedFactory {
+    Squire._GeneratedFactory(Root.self, (any PA).self, (any PB).self, (any PC).self) { link in
       let d0 = link((any PA).self)
       let d1 = link((any PB).self)
       let d2 = link((any PC).self)
       let step = link.step
-      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> Root in
-        try context._make(step) { context throws(ResolutionError) in try Root(a: d0(&context), b: d1(&context), c: d2(&context)) }
+      let linked = {
+        (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> Root in
+        try context._make(step) { context throws(Squire.ResolutionError) in try Root(a: d0(&context), b: d1(&context), c: d2(&context)) }
       }
       guard link.direct(18, d0.expecting(0), d1.expecting(2), d2.expecting(4)) else { return linked }
-      return { context throws(ResolutionError) -> Root in
+      return { context throws(Squire.ResolutionError) -> Root in
         if context._buildsDirectly(height: 3) { return buildRoot() }
         return try linked(&context)
       }
@@ -527,17 +546,18 @@ enum SquireGeneratedFactories: _GeneratedFactories {
 
   private static func buildRoot() -> Root { Root(a: buildA(), b: buildB(), c: buildC()) }
 
-  private static func factoryRootK() -> _GeneratedFactory {
-    _GeneratedFactory(RootK.self, (any KA).self, (any KB).self, (any KC).self) { link in
+  private static func factoryRootK() -> Squire._GeneratedFactory {
+    Squire._GeneratedFactory(RootK.self, (any KA).self, (any KB).self, (any KC).self) { link in
       let d0 = link((any KA).self)
       let d1 = link((any KB).self)
       let d2 = link((any KC).self)
       let step = link.step
-      let linked = { (context: inout ResolutionContext) throws(ResolutionError) -> RootK in
-        try context._make(step) { context throws(ResolutionError) in try RootK(a: d0(&context), b: d1(&context), c: d2(&context)) }
+      let linked = {
+        (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> RootK in
+        try context._make(step) { context throws(Squire.ResolutionError) in try RootK(a: d0(&context), b: d1(&context), c: d2(&context)) }
       }
       guard link.direct(19, d0.expecting(1), d1.expecting(3), d2.expecting(5)) else { return linked }
-      return { context throws(ResolutionError) -> RootK in
+      return { context throws(Squire.ResolutionError) -> RootK in
         if context._buildsDirectly(height: 3) { return buildRootK() }
         return try linked(&context)
       }
@@ -546,128 +566,128 @@ enum SquireGeneratedFactories: _GeneratedFactories {
 
   private static func buildRootK() -> RootK { RootK(a: buildAK(), b: buildBK(), c: buildCK()) }
 
-  private static func forwardA(_ type: ObjectIdentifier) -> _GeneratedForward? {
-    if type == ObjectIdentifier((any PA).self) {
-      return _GeneratedForward(A.self, as: (any PA).self) { $0 }
+  private static func forwardA(_ type: Swift.ObjectIdentifier) -> Squire._GeneratedForward? {
+    if type == Swift.ObjectIdentifier((any PA).self) {
+      return Squire._GeneratedForward(A.self, as: (any PA).self) { $0 }
     }
     return nil
   }
 
-  private static func forwardAK(_ type: ObjectIdentifier) -> _GeneratedForward? {
-    if type == ObjectIdentifier((any KA).self) {
-      return _GeneratedForward(AK.self, as: (any KA).self) { $0 }
+  private static func forwardAK(_ type: Swift.ObjectIdentifier) -> Squire._GeneratedForward? {
+    if type == Swift.ObjectIdentifier((any KA).self) {
+      return Squire._GeneratedForward(AK.self, as: (any KA).self) { $0 }
     }
     return nil
   }
 
-  private static func forwardB(_ type: ObjectIdentifier) -> _GeneratedForward? {
-    if type == ObjectIdentifier((any PB).self) {
-      return _GeneratedForward(B.self, as: (any PB).self) { $0 }
+  private static func forwardB(_ type: Swift.ObjectIdentifier) -> Squire._GeneratedForward? {
+    if type == Swift.ObjectIdentifier((any PB).self) {
+      return Squire._GeneratedForward(B.self, as: (any PB).self) { $0 }
     }
     return nil
   }
 
-  private static func forwardBK(_ type: ObjectIdentifier) -> _GeneratedForward? {
-    if type == ObjectIdentifier((any KB).self) {
-      return _GeneratedForward(BK.self, as: (any KB).self) { $0 }
+  private static func forwardBK(_ type: Swift.ObjectIdentifier) -> Squire._GeneratedForward? {
+    if type == Swift.ObjectIdentifier((any KB).self) {
+      return Squire._GeneratedForward(BK.self, as: (any KB).self) { $0 }
     }
     return nil
   }
 
-  private static func forwardC(_ type: ObjectIdentifier) -> _GeneratedForward? {
-    if type == ObjectIdentifier((any PC).self) {
-      return _GeneratedForward(C.self, as: (any PC).self) { $0 }
+  private static func forwardC(_ type: Swift.ObjectIdentifier) -> Squire._GeneratedForward? {
+    if type == Swift.ObjectIdentifier((any PC).self) {
+      return Squire._GeneratedForward(C.self, as: (any PC).self) { $0 }
     }
     return nil
   }
 
-  private static func forwardCK(_ type: ObjectIdentifier) -> _GeneratedForward? {
-    if type == ObjectIdentifier((any KC).self) {
-      return _GeneratedForward(CK.self, as: (any KC).self) { $0 }
+  private static func forwardCK(_ type: Swift.ObjectIdentifier) -> Squire._GeneratedForward? {
+    if type == Swift.ObjectIdentifier((any KC).self) {
+      return Squire._GeneratedForward(CK.self, as: (any KC).self) { $0 }
     }
     return nil
   }
 
-  private static func forwardD(_ type: ObjectIdentifier) -> _GeneratedForward? {
-    if type == ObjectIdentifier((any PD).self) {
-      return _GeneratedForward(D.self, as: (any PD).self) { $0 }
+  private static func forwardD(_ type: Swift.ObjectIdentifier) -> Squire._GeneratedForward? {
+    if type == Swift.ObjectIdentifier((any PD).self) {
+      return Squire._GeneratedForward(D.self, as: (any PD).self) { $0 }
     }
     return nil
   }
 
-  private static func forwardDK(_ type: ObjectIdentifier) -> _GeneratedForward? {
-    if type == ObjectIdentifier((any KD).self) {
-      return _GeneratedForward(DK.self, as: (any KD).self) { $0 }
+  private static func forwardDK(_ type: Swift.ObjectIdentifier) -> Squire._GeneratedForward? {
+    if type == Swift.ObjectIdentifier((any KD).self) {
+      return Squire._GeneratedForward(DK.self, as: (any KD).self) { $0 }
     }
     return nil
   }
 
-  private static func forwardE(_ type: ObjectIdentifier) -> _GeneratedForward? {
-    if type == ObjectIdentifier((any PE).self) {
-      return _GeneratedForward(E.self, as: (any PE).self) { $0 }
+  private static func forwardE(_ type: Swift.ObjectIdentifier) -> Squire._GeneratedForward? {
+    if type == Swift.ObjectIdentifier((any PE).self) {
+      return Squire._GeneratedForward(E.self, as: (any PE).self) { $0 }
     }
     return nil
   }
 
-  private static func forwardEK(_ type: ObjectIdentifier) -> _GeneratedForward? {
-    if type == ObjectIdentifier((any KE).self) {
-      return _GeneratedForward(EK.self, as: (any KE).self) { $0 }
+  private static func forwardEK(_ type: Swift.ObjectIdentifier) -> Squire._GeneratedForward? {
+    if type == Swift.ObjectIdentifier((any KE).self) {
+      return Squire._GeneratedForward(EK.self, as: (any KE).self) { $0 }
     }
     return nil
   }
 
-  private static func forwardF(_ type: ObjectIdentifier) -> _GeneratedForward? {
-    if type == ObjectIdentifier((any PF).self) {
-      return _GeneratedForward(F.self, as: (any PF).self) { $0 }
+  private static func forwardF(_ type: Swift.ObjectIdentifier) -> Squire._GeneratedForward? {
+    if type == Swift.ObjectIdentifier((any PF).self) {
+      return Squire._GeneratedForward(F.self, as: (any PF).self) { $0 }
     }
     return nil
   }
 
-  private static func forwardFK(_ type: ObjectIdentifier) -> _GeneratedForward? {
-    if type == ObjectIdentifier((any KF).self) {
-      return _GeneratedForward(FK.self, as: (any KF).self) { $0 }
+  private static func forwardFK(_ type: Swift.ObjectIdentifier) -> Squire._GeneratedForward? {
+    if type == Swift.ObjectIdentifier((any KF).self) {
+      return Squire._GeneratedForward(FK.self, as: (any KF).self) { $0 }
     }
     return nil
   }
 
-  private static func forwardG(_ type: ObjectIdentifier) -> _GeneratedForward? {
-    if type == ObjectIdentifier((any PG).self) {
-      return _GeneratedForward(G.self, as: (any PG).self) { $0 }
+  private static func forwardG(_ type: Swift.ObjectIdentifier) -> Squire._GeneratedForward? {
+    if type == Swift.ObjectIdentifier((any PG).self) {
+      return Squire._GeneratedForward(G.self, as: (any PG).self) { $0 }
     }
     return nil
   }
 
-  private static func forwardGK(_ type: ObjectIdentifier) -> _GeneratedForward? {
-    if type == ObjectIdentifier((any KG).self) {
-      return _GeneratedForward(GK.self, as: (any KG).self) { $0 }
+  private static func forwardGK(_ type: Swift.ObjectIdentifier) -> Squire._GeneratedForward? {
+    if type == Swift.ObjectIdentifier((any KG).self) {
+      return Squire._GeneratedForward(GK.self, as: (any KG).self) { $0 }
     }
     return nil
   }
 
-  private static func forwardH(_ type: ObjectIdentifier) -> _GeneratedForward? {
-    if type == ObjectIdentifier((any PH).self) {
-      return _GeneratedForward(H.self, as: (any PH).self) { $0 }
+  private static func forwardH(_ type: Swift.ObjectIdentifier) -> Squire._GeneratedForward? {
+    if type == Swift.ObjectIdentifier((any PH).self) {
+      return Squire._GeneratedForward(H.self, as: (any PH).self) { $0 }
     }
     return nil
   }
 
-  private static func forwardHK(_ type: ObjectIdentifier) -> _GeneratedForward? {
-    if type == ObjectIdentifier((any KH).self) {
-      return _GeneratedForward(HK.self, as: (any KH).self) { $0 }
+  private static func forwardHK(_ type: Swift.ObjectIdentifier) -> Squire._GeneratedForward? {
+    if type == Swift.ObjectIdentifier((any KH).self) {
+      return Squire._GeneratedForward(HK.self, as: (any KH).self) { $0 }
     }
     return nil
   }
 
-  private static func forwardI(_ type: ObjectIdentifier) -> _GeneratedForward? {
-    if type == ObjectIdentifier((any PI).self) {
-      return _GeneratedForward(I.self, as: (any PI).self) { $0 }
+  private static func forwardI(_ type: Swift.ObjectIdentifier) -> Squire._GeneratedForward? {
+    if type == Swift.ObjectIdentifier((any PI).self) {
+      return Squire._GeneratedForward(I.self, as: (any PI).self) { $0 }
     }
     return nil
   }
 
-  private static func forwardIK(_ type: ObjectIdentifier) -> _GeneratedForward? {
-    if type == ObjectIdentifier((any KI).self) {
-      return _GeneratedForward(IK.self, as: (any KI).self) { $0 }
+  private static func forwardIK(_ type: Swift.ObjectIdentifier) -> Squire._GeneratedForward? {
+    if type == Swift.ObjectIdentifier((any KI).self) {
+      return Squire._GeneratedForward(IK.self, as: (any KI).self) { $0 }
     }
     return nil
   }
