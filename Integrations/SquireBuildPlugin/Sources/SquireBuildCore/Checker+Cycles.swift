@@ -118,7 +118,14 @@ extension Checker {
       next[ObjectIdentifier(link.from), default: []].append(link.to)
     }
     var problems: [Problem] = []
-    for holderLifetime in [Lifetime.single, .perContainer, .weak] {
+    // Longest first, as `validate()` orders them: a `.scoped` holder for each scope written.
+    var scopes: [Lifetime] = []
+    for component in components {
+      if case .scoped = component.lifetime, !scopes.contains(component.lifetime) {
+        scopes.append(component.lifetime)
+      }
+    }
+    for holderLifetime in [Lifetime.single, .perContainer] + scopes + [.weak] {
       var parent: [ObjectIdentifier: Registration?] = [:]
       var queue: [Registration] = []
       for component in components where component.lifetime == holderLifetime {
@@ -148,9 +155,12 @@ extension Checker {
 
   func isCaptive(holder: Lifetime, dependency: Lifetime) -> Bool {
     switch (holder, dependency) {
-    case (.single, .perContainer), (.single, .objectGraph), (.single, .weak),
-      (.perContainer, .objectGraph), (.perContainer, .weak), (.weak, .objectGraph):
+    case (.single, .perContainer), (.single, .objectGraph), (.single, .weak), (.single, .scoped),
+      (.perContainer, .objectGraph), (.perContainer, .weak), (.perContainer, .scoped),
+      (.scoped, .perContainer), (.scoped, .objectGraph), (.scoped, .weak),
+      (.weak, .objectGraph):
       true
+    // Two scopes written differently may be the same scope: not sure.
     default:
       false
     }
@@ -170,6 +180,8 @@ extension Checker {
       kept = "one `\(holder.display)` serves the whole container tree for the app's lifetime"
     case .perContainer:
       kept = "one `\(holder.display)` serves its container for the container's lifetime"
+    case .scoped(let scope):
+      kept = "one `\(holder.display)` serves every container until scope `\(scope)` is closed"
     default: kept = "`\(holder.display)` is kept for as long as anyone outside holds it"
     }
     let why: String
@@ -183,6 +195,11 @@ extension Checker {
       why =
         "\(kept), and it holds `\(dependency.display)` strongly: a `.weak` component is meant to go "
         + "when nobody outside holds it, and this one never goes."
+    case .scoped(let scope):
+      why =
+        "\(kept), while `\(dependency.display)` belongs to a period of scope `\(scope)`: when that "
+        + "scope is closed, `\(holder.display)` keeps the old `\(dependency.display)` and never "
+        + "sees the new."
     default:
       why =
         "\(kept), while a `.perContainer` `\(dependency.display)` is one per container: "

@@ -89,12 +89,9 @@ struct Checker {
         if defaults.count == 1 { return .one(defaults[0]) }
         return .ambiguous(providers)
       }
-      if forMissing
-        && (descendantsProvide.contains(key) || descendantsProvide.contains(Self.anything)
-          || !index.isKnown(key.type))
-      {
-        return .unknown
-      }
+      // What only a child registers is missing here, as `validate()` says: a parent's
+      // component does not see its children's registrations.
+      if forMissing && !index.isKnown(key.type) { return .unknown }
       return .missing
     }
 
@@ -155,10 +152,24 @@ struct Checker {
         }
       }
     }
+    // A decorator's own dependencies, resolved as the decorated component's, where a component
+    // of the decorated type is there to decorate.
+    for decorator in levels.flatMap(\.decorators) where decorator.isCertain {
+      guard let type = decorator.type,
+        case .one = lookup(Key(type: type), from: 0, forMissing: false)
+      else { continue }
+      for dependency in decorator.dependencies ?? [] where dependency.kind == .required {
+        guard case .missing = lookup(dependency.key, from: 0, forMissing: true) else { continue }
+        if missing[dependency.key] == nil { missingOrder.append(dependency.key) }
+        missing[dependency.key, default: []].append(decorator)
+      }
+    }
     let paths = Paths(components: components.map(\.0), pairs: links.map { ($0.from, $0.to) })
     var problems: [Problem] = []
     for key in missingOrder {
-      problems.append(missingProblem(key, askers: missing[key]!, paths))
+      problems.append(
+        missingProblem(
+          key, askers: missing[key]!, paths, inChild: descendantsProvide.contains(key)))
     }
     for key in ambiguousOrder {
       let (candidates, askers) = ambiguous[key]!
@@ -209,13 +220,27 @@ struct Checker {
 
   // MARK: Problems
 
-  private func missingProblem(_ key: Key, askers: [Registration], _ paths: Paths) -> Problem {
+  private func missingProblem(
+    _ key: Key, askers: [Registration], _ paths: Paths, inChild: Bool = false
+  ) -> Problem {
     let type = key.displayType
     let first = askers[0]
     let neededBy = Array(Set(askers.map(\.display))).sorted()
     let asker = neededBy.count == 1 ? "`\(neededBy[0])` needs" : "\(neededBy.count) components need"
     let path = paths.path(to: first).map(\.display) + [type]
-    let details = neededBy.count > 1 ? ["needed by: " + listed(neededBy)] : []
+    var details = neededBy.count > 1 ? ["needed by: " + listed(neededBy)] : []
+    for decorator in askers where decorator.isDecorator {
+      details.append(
+        "the decorator of `\(decorator.display)` at \(fileID(decorator.location)) asks for it: a "
+          + "decorator's parameters after the first are resolved as the decorated component's "
+          + "dependencies")
+    }
+    if inChild {
+      details.append(
+        "only a child container registers `\(type)`, and a component of this container does "
+          + "not see what its children register: register it here, or declare "
+          + "`suppliedByEachChild(\(type).self)` on this container when every child registers it")
+    }
     let what: String
     let why: String
     let fix: String

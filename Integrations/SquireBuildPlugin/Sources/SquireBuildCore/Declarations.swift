@@ -28,6 +28,9 @@ final class TypeDeclaration {
   var memberwiseUnknown = false
   /// `@Injected` and `@LazyInjected` properties.
   var wrapped: [WrappedProperty] = []
+  /// Instance methods of one parameter, by name: a method injection's dependency is its
+  /// parameter's type (`.injection { $0.install($1) }`).
+  var methods: [String: [(label: String, type: TypeSyntax)]] = [:]
   /// Declared `private` or `fileprivate`, or nested in such a type.
   var isPrivate = false
   /// A stored property is private: the memberwise initializer is too.
@@ -383,6 +386,12 @@ private final class DeclarationVisitor: SyntaxVisitor {
     let labels = parameters.map { $0.firstName.text }
     let names = parameters.map { ($0.secondName ?? $0.firstName).text }
     let isStatic = node.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
+    if !isStatic, !scope.isEmpty, parameters.count == 1, let declaration = index.types[scopeName],
+      node.genericParameterClause == nil, !isUnderIfConfig(node)
+    {
+      declaration.methods[node.name.text, default: []].append(
+        (parameters.first!.firstName.text, parameters.first!.type))
+    }
     if let position = parameters.firstIndex(where: { isContainerType($0.type) }) {
       let function = ContainerFunction(
         name: node.name.text, labels: labels,

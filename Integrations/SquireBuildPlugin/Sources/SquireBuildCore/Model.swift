@@ -153,6 +153,9 @@ final class Registration: @unchecked Sendable {
   var generated: GeneratedSite?
   /// When it was registered, among every registration the tool read.
   var order = 0
+  /// Not a component: a decorator of `type` (`decorate(T.self) { ... }`), with its own
+  /// dependencies. It provides nothing.
+  var isDecorator = false
 
   init(location: Location, type: String?, isCertain: Bool) {
     self.location = location
@@ -254,8 +257,10 @@ final class ContainerGraph: @unchecked Sendable {
   var isInspected = false
   /// The code that makes it requires it to be valid (`requireValid()`, `isValid`).
   var isValidated = false
-  /// `decorate` is called on it: decorators ask for dependencies the tool does not read.
+  /// `decorate` is called on it: decorators ask for dependencies the tool does not always read.
   var hasDecorators = false
+  /// Its decorators, each as far as the tool read its dependencies.
+  var decorators: [Registration] = []
   /// Types a parent declares `suppliedByEachChild`.
   var suppliedByChildren: Set<Key> = []
   var loadedParts: Set<String> = []

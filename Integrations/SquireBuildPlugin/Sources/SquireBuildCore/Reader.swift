@@ -517,7 +517,7 @@ final class Reader {
       case "append":
         appendPart(call, graph, frame, certain: certain)
       case "decorate":
-        graph.hasDecorators = true
+        readDecorator(call, graph, frame, certain: certain)
       case "suppliedByEachChild":
         if let type = call.arguments.first.flatMap({ metatypeName($0.expression) }) {
           let name = call.arguments.dropFirst().first.flatMap { stringLiteral($0.expression) }

@@ -52,6 +52,79 @@ extension Reader {
     graph.registrations.append(registration)
   }
 
+  /// Reads `container.decorate(T.self) { inner, clock in Timed(inner: inner, clock: clock) }`:
+  /// the decorator's own dependencies, from its typed parameters or from the initializer its
+  /// body calls (its first parameter is the instance it decorates).
+  func readDecorator(
+    _ call: FunctionCallExprSyntax, _ graph: ContainerGraph, _ frame: Frame, certain: Bool
+  ) {
+    graph.hasDecorators = true
+    let arguments = Array(call.arguments)
+    guard let first = arguments.first, first.label == nil,
+      let decorated = metatypeName(first.expression),
+      let closure = call.trailingClosure ?? arguments.dropFirst().first?.expression.as(
+        ClosureExprSyntax.self),
+      arguments.count == (call.trailingClosure == nil ? 2 : 1)
+    else { return }
+    let token = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName
+    let location = token.map { frame.file.location(of: $0) } ?? frame.file.location(of: call)
+    let decorator = Registration(
+      location: location, type: index.canonical(decorated, in: frame.scope), isCertain: certain)
+    decorator.isDecorator = true
+    var names: [String] = []
+    var declared: [String: TypeSyntax] = [:]
+    switch closure.signature?.parameterClause {
+    case .parameterClause(let clause):
+      for parameter in clause.parameters {
+        let name = (parameter.secondName ?? parameter.firstName).text
+        names.append(name)
+        if let type = parameter.type { declared[name] = type }
+      }
+    case .simpleInput(let list): names = list.map { $0.name.text }
+    case nil: break
+    }
+    var dependencies: [Dependency] = []
+    if !names.isEmpty, names.count == declared.count {
+      // `{ (inner: Catalog, clock: Clock) in ... }`
+      for name in names.dropFirst() {
+        if let dependency = index.dependency(of: declared[name]!, in: frame.scope) {
+          dependencies.append(dependency)
+        }
+      }
+    } else if closure.statements.count == 1,
+      let body = closure.statements.first?.item.as(ExprSyntax.self),
+      let made = Self.unwrap(body).as(FunctionCallExprSyntax.self), made.trailingClosure == nil,
+      let type = constructedType(ExprSyntax(made), frame),
+      let initializers = index.initializers(of: type)
+    {
+      // `{ Timed(inner: $0, clock: $1) }`, `{ inner, clock in Timed(inner: inner, clock: clock) }`
+      let labels = made.arguments.map { $0.label?.text ?? "_" }
+      let matching = initializers.filter { $0.labels == labels }
+      guard matching.count == 1, let initializer = matching.first, !initializer.isGeneric else {
+        graph.decorators.append(decorator)
+        return
+      }
+      let inner = names.first ?? "$0"
+      let others = names.isEmpty ? nil : Set(names.dropFirst())
+      for (argument, parameterType) in zip(made.arguments, initializer.types) {
+        let uses = NameUseFinder()
+        uses.walk(argument.expression)
+        guard !uses.names.contains(inner),
+          uses.names.contains(where: { others?.contains($0) ?? $0.hasPrefix("$") })
+        else { continue }
+        let parameters = Dictionary(
+          (others.map(Array.init) ?? []).map { ($0, parameterType) }, uniquingKeysWith: { a, _ in a })
+        if case .dependency(let dependency) = readArgument(
+          argument.expression, parameters: parameters, scope: type, frame, expected: parameterType)
+        {
+          dependencies.append(dependency)
+        }
+      }
+    }
+    decorator.dependencies = dependencies
+    graph.decorators.append(decorator)
+  }
+
   /// Whether the component a registration returns, with its modifiers, is used past its
   /// statement (kept in a variable, returned, passed on): something may modify it later.
   private static func isKept(_ expression: Syntax) -> Bool {
@@ -585,6 +658,23 @@ extension Reader {
       }
       right = elements[2]
     }
+    // `$0.install($1)`, `car.install(engine: engine)`: the method's parameter type.
+    if left == nil, let call = expression.as(FunctionCallExprSyntax.self),
+      call.trailingClosure == nil, call.arguments.count == 1,
+      let method = call.calledExpression.as(MemberAccessExprSyntax.self),
+      method.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == names[0],
+      let argument = call.arguments.first,
+      let (parameterType, scope) = index.methodParameterType(
+        method.declName.baseName.text, label: argument.label?.text ?? "_", of: type)
+    {
+      switch readArgument(
+        argument.expression, parameters: [names[1]: parameterType], scope: scope, frame,
+        expected: parameterType)
+      {
+      case .dependency(let dependency): return dependency
+      case .argument, .optionalArgument, .unknown: return nil
+      }
+    }
     guard let left = left?.as(MemberAccessExprSyntax.self),
       left.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == names[0], let right
     else { return nil }
@@ -598,6 +688,19 @@ extension Reader {
     case .argument, .optionalArgument, .unknown: return nil
     }
   }
+}
+
+/// The names code refers to, outside closures nested in it.
+final class NameUseFinder: SyntaxVisitor {
+  var names: Set<String> = []
+
+  init() { super.init(viewMode: .sourceAccurate) }
+
+  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+    names.insert(node.baseName.text)
+    return .visitChildren
+  }
+  override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }
 
 /// Whether code uses an anonymous closure parameter (`$0`).

@@ -267,6 +267,32 @@ extension DeclarationIndex {
     return nil
   }
 
+  /// The parameter type of the one method `name` of one parameter labelled `label` of
+  /// `qualified` or its superclasses in the target; nil when there is none or more than one, or
+  /// the type may have one the tool cannot see (a superclass of another module).
+  func methodParameterType(_ name: String, label: String, of qualified: String)
+    -> (TypeSyntax, scope: String)?
+  {
+    var current: String? = qualified
+    var found: [(TypeSyntax, scope: String)] = []
+    var steps = 0
+    while let name0 = current, steps < 20 {
+      guard let declaration = types[name0], declaration.isDeclared, !declaration.isGeneric,
+        !hasMacro(declaration)
+      else { return nil }
+      for method in declaration.methods[name] ?? [] where method.label == label {
+        found.append((method.type, name0))
+      }
+      current = declaration.firstInherited.map { canonical($0.name, in: $0.scope) }
+      // A protocol or a type of the standard library is not a superclass with methods.
+      if let next = current, types[next]?.kind == .protocol || Self.standardProtocols.contains(next) {
+        current = nil
+      }
+      steps += 1
+    }
+    return found.count == 1 ? found[0] : nil
+  }
+
   /// `@Injected` and `@LazyInjected` properties of `qualified` and its superclasses.
   func wrappedDependencies(of qualified: String) -> [Dependency] {
     var result: [Dependency] = []

@@ -130,14 +130,6 @@ import Testing
       "container.register(PlateArmor.init(forge:)).as(Armor.self)  // squire: dynamic"
     ),
     (
-      "a child supplies what the parent lacks",
-      """
-      container.register(PlateArmor.init(forge:)).as(Armor.self)
-      let request = Container(parent: container)
-      request.register(Forge.init)
-      """
-    ),
-    (
       "each child supplies it",
       """
       container.suppliedByEachChild(Forge.self)

@@ -312,3 +312,93 @@ import Testing
       ])
   }
 }
+
+/// What `validate()` reports that the check used to leave to it.
+@Suite struct GapTests {
+  /// The parent resolves `PlateArmor`, whose `Forge` only a child registers.
+  @Test func aDependencyOnlyAChildRegistersIsMissingInTheParent() {
+    let result = check([
+      "Armory.swift": armory,
+      "Root.swift": """
+      import Squire
+
+      let container = Container()
+      container.register(PlateArmor.init(forge:)).as(Armor.self)
+      let request = Container(parent: container)
+      request.register(Forge.init)
+      """,
+    ])
+    #expect(
+      result.problems.map(\.diagnostic.description) == [
+        "Root.swift:4:11: error: Missing dependency: nothing provides `Forge`, which "
+          + "`PlateArmor` needs."
+      ])
+    #expect(
+      result.problems.first?.notes.contains { $0.message.contains("only a child container") }
+        == true)
+  }
+
+  @Test func aSingleHoldingAScopedComponentIsCaptive() {
+    let found = errors(
+      registrations: """
+        container.register(Forge.init).lifetime(.scoped(session))
+        container.register(PlateArmor.init(forge:)).as(Armor.self).lifetime(.single)
+        """)
+    #expect(
+      found == [
+        "Root.swift:5:11: error: Captive dependency: `PlateArmor` (.single) holds `Forge` "
+          + "(.scoped(session))."
+      ])
+  }
+
+  @Test func aDecoratorsOwnDependencyIsMissing() {
+    let found = errors(
+      registrations: """
+        container.register(Forge.init)
+        container.register(PlateArmor.init(forge:)).as(Armor.self)
+        container.decorate(Armor.self) { inner, weapon in Polished(inner: inner, weapon: weapon) }
+        container.decorate(Armor.self) { (inner: Armor, knight: Knight) in inner }
+        container.decorate(Armor.self) { Polished(inner: $0, weapon: $1) }
+        container.decorate(Forge.self) { inner, weapon in inner }
+        """,
+      declarations: armory + """
+        final class Polished: Armor {
+          var pieces: [String] { [] }
+          init(inner: Armor, weapon: Weapon) {}
+        }
+        """)
+    #expect(
+      found == [
+        "Root.swift:6:11: error: Missing dependency: nothing provides `Weapon`, which "
+          + "`Armor` needs.",
+        "Root.swift:7:11: error: Missing dependency: nothing provides `Knight`, which "
+          + "`Armor` needs.",
+      ])
+  }
+
+  @Test func aMethodInjectionsDependencyIsItsParameters() {
+    let found = errors(
+      registrations: """
+        container.register(Sword.init).as(Weapon.self, name: "Excalibur")
+        container.register(Forge.init)
+        container.register(Smith.init).injection(name: "Audi") { $0.install($1) }
+        container.register(Armorer.init).injection(name: "Gram") { $0.weapon = $1 }
+        container.register(Smith.init).injection(name: "Excalibur") { $0.install($1) }
+        """,
+      declarations: armory + """
+        final class Smith {
+          func install(_ weapon: Weapon) {}
+        }
+        final class Armorer {
+          var weapon: any Weapon = Sword()
+        }
+        """)
+    #expect(
+      found == [
+        "Root.swift:6:11: error: Unknown name: nothing provides `Weapon` under the name "
+          + "\"Audi\", which `Smith` needs.",
+        "Root.swift:7:11: error: Unknown name: nothing provides `Weapon` under the name "
+          + "\"Gram\", which `Armorer` needs.",
+      ])
+  }
+}
