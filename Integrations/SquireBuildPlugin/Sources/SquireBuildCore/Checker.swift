@@ -187,10 +187,57 @@ struct Checker {
     problems += unpassable(immediate, passing, paths)
     if passing.askersKnown { problems += passedToNothing(components.map(\.0), immediate) }
     problems += wrongForwards(components.map(\.0))
+    for (key, location) in graph.topLevelResolves {
+      guard case .one(let root) = lookup(key, from: 0, forMissing: false) else { continue }
+      if let problem = needsAwait(root, at: location, links) { problems.append(problem) }
+    }
     return problems.filter { problem in
       // `// squire: dynamic` on the line of a registration silences what is reported there.
       !components.contains { $0.0.isSilenced && $0.0.location == problem.diagnostic.location }
     }
+  }
+
+  /// A top-level `await container.resolve()` of a `main.swift` (the synchronous `resolve`, which
+  /// Swift picks there) of `root`, whose graph has something async that a resolve builds anew:
+  /// it fails with `needsAwait` every time. Components kept between resolves are not followed
+  /// (an instance may be there already).
+  private func needsAwait(_ root: Registration, at location: Location, _ links: [Link])
+    -> Problem?
+  {
+    var next: [ObjectIdentifier: [Registration]] = [:]
+    for link in links where link.dependency.isImmediate {
+      next[ObjectIdentifier(link.from), default: []].append(link.to)
+    }
+    var parent: [ObjectIdentifier: Registration] = [:]
+    var queue = [root]
+    var seen: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
+    var head = 0
+    while head < queue.count {
+      let node = queue[head]
+      head += 1
+      guard node.lifetime == .prototype || node.lifetime == .objectGraph else { continue }
+      if node.isAsync {
+        var chain = [node]
+        while let up = parent[ObjectIdentifier(chain[0])] { chain.insert(up, at: 0) }
+        return problem(
+          at: location,
+          what: "Needs await: top-level code of `main.swift` gets the synchronous `resolve` even "
+            + "written with `await`, and it cannot build `\(root.display)`.",
+          path: chain.map(\.display),
+          details: ["registered at: " + locations(chain.count > 1 ? [root, node] : [root])],
+          why: "`\(node.display)` is async (its factory, an injection or a `postInit` awaits), "
+            + "so this resolve fails with `needsAwait` every time the program runs.",
+          fix: "resolve it from an `async` function: a `@main` type's `static func main() async`, "
+            + "or a function that `main.swift` awaits.",
+          hops: chain.map { ($0.location, "`\($0.display)` is registered here") })
+      }
+      for target in next[ObjectIdentifier(node)] ?? []
+      where seen.insert(ObjectIdentifier(target)).inserted {
+        parent[ObjectIdentifier(target)] = node
+        queue.append(target)
+      }
+    }
+    return nil
   }
 
   /// What `many` of `key` builds: every component that provides it in the nearest container

@@ -145,6 +145,8 @@ final class Registration: @unchecked Sendable {
   var passesArgumentsTo: [(type: String, location: Location)] = []
   /// Made on every run, in order: not in a branch, a loop or a closure.
   let isCertain: Bool
+  /// Its factory, an injection or a `postInit` is async: a synchronous resolve cannot build it.
+  var isAsync = false
   /// The line carries `// squire: dynamic`.
   var isSilenced = false
   /// The factory, read for generated code: an initializer's labels, or nil.
@@ -261,6 +263,9 @@ final class ContainerGraph: @unchecked Sendable {
   var hasDecorators = false
   /// Its decorators, each as far as the tool read its dependencies.
   var decorators: [Registration] = []
+  /// `await container.resolve(T.self)` in the top-level code of a `main.swift`, which Swift
+  /// binds to the synchronous `resolve` even written with `await`: the key and the call.
+  var topLevelResolves: [(key: Key, location: Location)] = []
   /// Types a parent declares `suppliedByEachChild`.
   var suppliedByChildren: Set<Key> = []
   var loadedParts: Set<String> = []

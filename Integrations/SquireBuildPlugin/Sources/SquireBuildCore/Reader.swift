@@ -518,6 +518,8 @@ final class Reader {
         appendPart(call, graph, frame, certain: certain)
       case "decorate":
         readDecorator(call, graph, frame, certain: certain)
+      case "resolve", "tryResolve":
+        if certain { readTopLevelResolve(call, graph, frame) }
       case "suppliedByEachChild":
         if let type = call.arguments.first.flatMap({ metatypeName($0.expression) }) {
           let name = call.arguments.dropFirst().first.flatMap { stringLiteral($0.expression) }

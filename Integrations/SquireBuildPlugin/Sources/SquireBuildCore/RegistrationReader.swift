@@ -23,6 +23,7 @@ extension Reader {
     registration.readsEveryDependency = factory.dependencies != nil && factory.readsAll
     registration.arguments = factory.arguments
     registration.factory = factory.initializer
+    registration.isAsync = factory.initializer?.isAsync == true || Self.isAsyncClosure(call)
     if frame.file.lineText(of: call).contains("squire: dynamic") { registration.isSilenced = true }
     registration.generated = generatedSite(call, type: type, at: location, frame)
     if let dependencies = registration.dependencies {
@@ -50,6 +51,61 @@ extension Reader {
     registrationCount += 1
     registration.order = registrationCount
     graph.registrations.append(registration)
+  }
+
+  /// Whether a registration's factory is a closure written `async` or that awaits.
+  static func isAsyncClosure(_ call: FunctionCallExprSyntax) -> Bool {
+    let closure =
+      call.trailingClosure
+      ?? call.arguments.first.flatMap { $0.expression.as(ClosureExprSyntax.self) }
+    guard let closure else { return false }
+    if closure.signature?.effectSpecifiers?.asyncSpecifier != nil { return true }
+    let finder = AwaitFinder()
+    finder.walk(closure.statements)
+    return finder.found
+  }
+
+  /// Reads `await container.resolve(T.self)`, `let x: T = await container.resolve()` and
+  /// `try await container.tryResolve(T.self)` in the top-level code of a `main.swift`: Swift binds
+  /// them to the synchronous overload, which cannot build what is async.
+  func readTopLevelResolve(_ call: FunctionCallExprSyntax, _ graph: ContainerGraph, _ frame: Frame) {
+    guard frame.file.path == "main.swift" || frame.file.path.hasSuffix("/main.swift") else {
+      return
+    }
+    // Top-level code: no function, closure, type or accessor around it; written with `await`.
+    var awaited = false
+    var current = call.parent
+    while let node = current {
+      if node.is(AwaitExprSyntax.self) { awaited = true }
+      if node.is(ClosureExprSyntax.self) || node.is(FunctionDeclSyntax.self)
+        || node.is(AccessorBlockSyntax.self) || node.is(MemberBlockSyntax.self)
+        || node.is(InitializerDeclSyntax.self)
+      {
+        return
+      }
+      current = node.parent
+    }
+    guard awaited else { return }
+    var written: String?
+    if let first = call.arguments.first, first.label == nil, call.arguments.count == 1 {
+      written = metatypeName(first.expression)
+    } else if call.arguments.isEmpty {
+      // `let x: T = await container.resolve()`
+      var node = call.parent
+      while let next = node, !next.is(PatternBindingSyntax.self) { node = next.parent }
+      if let binding = node?.as(PatternBindingSyntax.self), let type = binding.typeAnnotation?.type,
+        let key = index.key(of: type, in: frame.scope)
+      {
+        written = key.type
+      }
+    }
+    guard let written else { return }
+    let token = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName
+    graph.topLevelResolves.append(
+      (
+        Key(type: index.canonical(written, in: frame.scope)),
+        token.map { frame.file.location(of: $0) } ?? frame.file.location(of: call)
+      ))
   }
 
   /// Reads `container.decorate(T.self) { inner, clock in Timed(inner: inner, clock: clock) }`:
@@ -513,8 +569,10 @@ extension Reader {
       registration.consumers.append(index.canonical(consumer, in: frame.scope))
       return true
     case "postInit", "postInitOnMainActor", "asyncPostInit", "onClose":
+      if name == "asyncPostInit" { registration.isAsync = true }
       return true
     case "injection", "injectionOnMainActor", "asyncInjection":
+      if name == "asyncInjection" { registration.isAsync = true }
       let read = registration.dependencies?.count
       readInjection(call, registration, frame)
       // An injection the tool could not read asks for something it does not know.
@@ -688,6 +746,19 @@ extension Reader {
     case .argument, .optionalArgument, .unknown: return nil
     }
   }
+}
+
+/// Whether code awaits, outside closures nested in it.
+final class AwaitFinder: SyntaxVisitor {
+  var found = false
+
+  init() { super.init(viewMode: .sourceAccurate) }
+
+  override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
+    found = true
+    return .skipChildren
+  }
+  override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }
 
 /// The names code refers to, outside closures nested in it.

@@ -401,4 +401,50 @@ import Testing
           + "\"Gram\", which `Armorer` needs.",
       ])
   }
+
+  /// Top-level code of a `main.swift` gets the synchronous `resolve` even written with `await`:
+  /// a graph with something async in it fails there every time.
+  @Test func aTopLevelAwaitResolveInMainOfAnAsyncGraphFails() {
+    let types = """
+      import Squire
+      final class Database { init() async {} }
+      final class Store { init(database: Database) {} }
+      final class Clock {}
+      """
+    func root(_ code: String) -> [String] {
+      errors([
+        "Types.swift": types,
+        "main.swift": """
+        import Squire
+
+        let container = Container()
+        container.register { () async -> Database in await Database() }
+        container.register(Store.init)
+        container.register(Clock.init)
+        \(code)
+        """,
+      ])
+    }
+    let message =
+      "error: Needs await: top-level code of `main.swift` gets the synchronous `resolve` even "
+      + "written with `await`, and it cannot build `Store`."
+    #expect(root("let store = await container.resolve(Store.self)") == ["main.swift:7:29: " + message])
+    #expect(root("let store: Store = await container.resolve()") == ["main.swift:7:36: " + message])
+    // In an async function, and for a graph with nothing async: the async `resolve`, or fine.
+    #expect(root("func run() async { _ = await container.resolve(Store.self) }").isEmpty)
+    #expect(root("let clock = await container.resolve(Clock.self)").isEmpty)
+    // Anywhere but `main.swift`: no top-level code.
+    #expect(
+      errors([
+        "Types.swift": types,
+        "Root.swift": """
+        import Squire
+
+        let container = Container()
+        container.register { () async -> Database in await Database() }
+        container.register(Store.init)
+        let store = await container.resolve(Store.self)
+        """,
+      ]).isEmpty)
+  }
 }
