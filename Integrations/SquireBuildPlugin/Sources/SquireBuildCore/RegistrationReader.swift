@@ -68,7 +68,8 @@ extension Reader {
   /// Reads `await container.resolve(T.self)`, `let x: T = await container.resolve()` and
   /// `try await container.tryResolve(T.self)` in the top-level code of a `main.swift`: Swift binds
   /// them to the synchronous overload, which cannot build what is async.
-  func readTopLevelResolve(_ call: FunctionCallExprSyntax, _ graph: ContainerGraph, _ frame: Frame) {
+  func readTopLevelResolve(_ call: FunctionCallExprSyntax, _ graph: ContainerGraph, _ frame: Frame)
+  {
     guard frame.file.path == "main.swift" || frame.file.path.hasSuffix("/main.swift") else {
       return
     }
@@ -118,8 +119,9 @@ extension Reader {
     let arguments = Array(call.arguments)
     guard let first = arguments.first, first.label == nil,
       let decorated = metatypeName(first.expression),
-      let closure = call.trailingClosure ?? arguments.dropFirst().first?.expression.as(
-        ClosureExprSyntax.self),
+      let closure = call.trailingClosure
+        ?? arguments.dropFirst().first?.expression.as(
+          ClosureExprSyntax.self),
       arguments.count == (call.trailingClosure == nil ? 2 : 1)
     else { return }
     let token = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName
@@ -169,7 +171,8 @@ extension Reader {
           uses.names.contains(where: { others?.contains($0) ?? $0.hasPrefix("$") })
         else { continue }
         let parameters = Dictionary(
-          (others.map(Array.init) ?? []).map { ($0, parameterType) }, uniquingKeysWith: { a, _ in a })
+          (others.map(Array.init) ?? []).map { ($0, parameterType) },
+          uniquingKeysWith: { a, _ in a })
         if case .dependency(let dependency) = readArgument(
           argument.expression, parameters: parameters, scope: type, frame, expected: parameterType)
         {

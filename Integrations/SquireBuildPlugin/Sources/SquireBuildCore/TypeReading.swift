@@ -285,7 +285,8 @@ extension DeclarationIndex {
       }
       current = declaration.firstInherited.map { canonical($0.name, in: $0.scope) }
       // A protocol or a type of the standard library is not a superclass with methods.
-      if let next = current, types[next]?.kind == .protocol || Self.standardProtocols.contains(next) {
+      if let next = current, types[next]?.kind == .protocol || Self.standardProtocols.contains(next)
+      {
         current = nil
       }
       steps += 1

@@ -428,7 +428,8 @@ import Testing
     let message =
       "error: Needs await: top-level code of `main.swift` gets the synchronous `resolve` even "
       + "written with `await`, and it cannot build `Store`."
-    #expect(root("let store = await container.resolve(Store.self)") == ["main.swift:7:29: " + message])
+    #expect(
+      root("let store = await container.resolve(Store.self)") == ["main.swift:7:29: " + message])
     #expect(root("let store: Store = await container.resolve()") == ["main.swift:7:36: " + message])
     // In an async function, and for a graph with nothing async: the async `resolve`, or fine.
     #expect(root("func run() async { _ = await container.resolve(Store.self) }").isEmpty)
