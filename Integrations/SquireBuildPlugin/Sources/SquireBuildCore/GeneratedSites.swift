@@ -40,6 +40,9 @@ extension Reader {
     }
     // Not a type whose initializers may be isolated (`@MainActor` by inference too): generated
     // code calls them from a nonisolated context.
+    guard !declaration.isMainActor else {
+      return .failure(NoFactory("its initializer is `@MainActor`"))
+    }
     guard !index.mayBeIsolated(type) else {
       return .failure(
         NoFactory(

@@ -17,10 +17,11 @@ import Testing
     let result = Self.run(
       ["Armory.swift": armory, "main.swift": NeverSilentlyOffTests.switchProgram])
     let source = result.generatedSource
-    #expect(source.contains("    if _isGeneratedFile(file, \"App/main.swift\") {"), "\(source)")
+    #expect(
+      source.contains("    if Squire._isGeneratedFile(file, \"App/main.swift\") {"), "\(source)")
     #expect(source.contains("      case 8: return factoryD()\n"), "\(source)")
     #expect(source.contains("      case 9: return factoryRoot()\n"), "\(source)")
-    #expect(source.contains("    case ObjectIdentifier(D.self): return forwardD(type)\n"))
+    #expect(source.contains("    case Swift.ObjectIdentifier(D.self): return forwardD(type)\n"))
   }
 
   /// A registration the tool reads exactly gets its factory even where the container it is made
@@ -44,7 +45,8 @@ import Testing
     ]).generatedSource
     #expect(source.contains("      case 6: return factorySword()\n"), "\(source)")
     #expect(source.contains("      case 9: return factoryMace()\n"), "\(source)")
-    #expect(source.contains("    case ObjectIdentifier(Mace.self): return forwardMace(type)\n"))
+    #expect(
+      source.contains("    case Swift.ObjectIdentifier(Mace.self): return forwardMace(type)\n"))
   }
 
   static let listed = [
