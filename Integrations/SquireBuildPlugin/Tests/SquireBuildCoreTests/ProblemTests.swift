@@ -411,10 +411,10 @@ import Testing
       final class Store { init(database: Database) {} }
       final class Clock {}
       """
-    func root(_ code: String) -> [String] {
+    func root(_ code: String, in file: String = "main.swift") -> [String] {
       errors([
         "Types.swift": types,
-        "main.swift": """
+        file: """
         import Squire
 
         let container = Container()
@@ -435,17 +435,6 @@ import Testing
     #expect(root("func run() async { _ = await container.resolve(Store.self) }").isEmpty)
     #expect(root("let clock = await container.resolve(Clock.self)").isEmpty)
     // Anywhere but `main.swift`: no top-level code.
-    #expect(
-      errors([
-        "Types.swift": types,
-        "Root.swift": """
-        import Squire
-
-        let container = Container()
-        container.register { () async -> Database in await Database() }
-        container.register(Store.init)
-        let store = await container.resolve(Store.self)
-        """,
-      ]).isEmpty)
+    #expect(root("let store = await container.resolve(Store.self)", in: "Root.swift").isEmpty)
   }
 }
