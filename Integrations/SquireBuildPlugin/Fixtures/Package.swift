@@ -7,6 +7,7 @@ import PackageDescription
 // (Tests/SquireBuildPluginFixtureTests).
 let cases = [
   "Clean", "Missing", "Ambiguous", "Cycle", "Captive", "WrongForward", "Unpassable",
+  "Unusual", "ChildOnly", "ScopedCaptive", "DecoratorDependency", "MethodInjection",
 ]
 
 let package = Package(

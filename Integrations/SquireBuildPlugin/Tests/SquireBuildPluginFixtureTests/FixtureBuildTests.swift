@@ -128,6 +128,45 @@ struct FixtureBuildTests {
         + "`.as(Armor.self)`, and it is not a `Armor`.")
   }
 
+  /// Correct code the tool once broke: same-named private types of two files, app types named
+  /// `Component`, `Lifetime`, `ResolutionContext`, `@MainActor` by inference, a type declared
+  /// and registered only under an `#if` this build does not set. It builds, generated file
+  /// included.
+  @Test func unusualButCorrectCodeBuilds() throws {
+    let (status, output) = try Self.build("Unusual")
+    #expect(status == 0, "\(output)")
+    #expect(Self.errors(in: output).isEmpty)
+  }
+
+  @Test func aDependencyOnlyAChildRegisters() throws {
+    let notes = try Self.failingBuild(
+      "ChildOnly",
+      error: "ChildOnly/Root.swift:10:13: error: Missing dependency: nothing provides `Forge`, "
+        + "which `Armor` needs.")
+    #expect(notes.contains { $0.contains("only a child container registers `Forge`") })
+  }
+
+  @Test func aSingleHoldingAScopedComponent() throws {
+    try Self.failingBuild(
+      "ScopedCaptive",
+      error: "ScopedCaptive/Root.swift:12:13: error: Captive dependency: `Cache` (.single) holds "
+        + "`Session` (.scoped(session)).")
+  }
+
+  @Test func aDecoratorsOwnDependency() throws {
+    try Self.failingBuild(
+      "DecoratorDependency",
+      error: "DecoratorDependency/Root.swift:13:13: error: Missing dependency: nothing provides "
+        + "`Clock`, which `Catalog` needs.")
+  }
+
+  @Test func aMethodInjectionUnderAName() throws {
+    try Self.failingBuild(
+      "MethodInjection",
+      error: "MethodInjection/Root.swift:12:13: error: Unknown name: nothing provides `Engine` "
+        + "under the name \"Audi\", which `Car` needs.")
+  }
+
   @Test func unpassableArgumentInTheTrailingClosureForm() throws {
     try Self.failingBuild(
       "Unpassable",
