@@ -6,8 +6,9 @@ that no sample in the documentation can drift from the library. Run it after edi
 
 It writes Tests/SquireDocSampleTests/Generated/ (one file per sample, committed; CI runs the
 script and fails if the files change). A new article in Squire.docc is picked up by itself.
-The integration packages' pages (Integrations/SquireConfiguration: README.md and its DocC
-catalog) go to a test target of their own package, which imports its modules (see SETS).
+The integrations' pages (Integrations/SquireConfiguration: README.md and its DocC catalog) go
+to a test target of their own, which imports their modules and compiles with their package
+trait on (see SETS).
 
 How a block becomes a test. Declarations at the block's top level (`protocol`, `class`,
 `struct`, `enum`, `actor`, `func`, `typealias`, with their attributes) go into a suite of their
@@ -48,17 +49,18 @@ OUTPUT = ROOT / "Tests" / "SquireDocSampleTests" / "Generated"
 DOCUMENTS = [ROOT / "README.md"] + sorted((ROOT / "Sources" / "Squire" / "Squire.docc").glob("*.md"))
 IMPORTS = ["Squire", "SquireTesting"]
 
-# The integration packages under Integrations/ have pages of their own, compiled by a test
-# target of their own package (Squire's cannot depend on them): each is a set of documents,
-# the folder their tests go to, and the modules those import.
+# The integrations under Integrations/ have pages of their own, compiled by a test target of
+# their own, with their package trait on: each is a set of documents, the folder their tests go
+# to, the modules those import, and the trait that compiles them (`#if …`; None for the core).
 CONFIGURATION = ROOT / "Integrations" / "SquireConfiguration"
 SETS = [
-    (DOCUMENTS, OUTPUT, IMPORTS),
+    (DOCUMENTS, OUTPUT, IMPORTS, None),
     (
         [CONFIGURATION / "README.md"]
         + sorted((CONFIGURATION / "Sources" / "SquireConfiguration" / "SquireConfiguration.docc").glob("*.md")),
         CONFIGURATION / "Tests" / "SquireConfigurationDocSampleTests" / "Generated",
         ["Configuration", "Squire", "SquireConfiguration"],
+        "Configuration",
     ),
 ]
 
@@ -184,7 +186,7 @@ def swift_string(text):
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def render(sample, imports=IMPORTS):
+def render(sample, imports=IMPORTS, trait=None):
     source = sample.document.relative_to(ROOT)
     out = [
         "// swift-format-ignore-file",
@@ -192,7 +194,7 @@ def render(sample, imports=IMPORTS):
         "// Do not edit: edit the page and run the script.",
         "// The formatter leaves the file alone: it keeps the page's layout.",
         "",
-    ] + [f"import {module}" for module in imports] + [
+    ] + ([f"#if {trait}"] if trait else []) + [f"import {module}" for module in imports] + [
         "import Testing",
         "",
     ]
@@ -239,6 +241,8 @@ def render(sample, imports=IMPORTS):
     out.append("}")
     if sample.namespace:
         out.append("}")
+    if trait:
+        out.append("#endif")
     return "\n".join(out) + "\n"
 
 
@@ -269,7 +273,7 @@ def fill_outputs(log):
 def main():
     if "--fill-outputs" in sys.argv:
         fill_outputs(sys.stdin.read())
-    for documents, output, imports in SETS:
+    for documents, output, imports, trait in SETS:
         output.mkdir(parents=True, exist_ok=True)
         written = set()
         for document in documents:
@@ -277,7 +281,7 @@ def main():
                 continue
             for sample in parse(document):
                 path = output / f"{sample.name}.swift"
-                path.write_text(render(sample, imports))
+                path.write_text(render(sample, imports, trait))
                 written.add(path.name)
         for stale in output.glob("*.swift"):
             if stale.name not in written:

@@ -9,10 +9,10 @@ let package = Package(
     .executable(name: "library-catalogue", targets: ["library-catalogue"])
   ],
   dependencies: [
-    .package(name: "Squire", path: "../.."),
-    .package(name: "SquireHummingbird", path: "../../Integrations/SquireHummingbird"),
-    .package(name: "SquireServiceLifecycle", path: "../../Integrations/SquireServiceLifecycle"),
-    .package(name: "SquireConfiguration", path: "../../Integrations/SquireConfiguration"),
+    // Squire's checkout, with the traits of the integrations it uses: a user writes the same
+    // traits beside the URL.
+    .package(
+      name: "Squire", path: "../..", traits: ["Hummingbird", "ServiceLifecycle", "Configuration"]),
     .package(url: "https://github.com/apple/swift-configuration", exact: "1.4.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
@@ -26,9 +26,9 @@ let package = Package(
       name: "LibraryCatalogue",
       dependencies: [
         .product(name: "Squire", package: "Squire"),
-        .product(name: "SquireHummingbird", package: "SquireHummingbird"),
-        .product(name: "SquireServiceLifecycle", package: "SquireServiceLifecycle"),
-        .product(name: "SquireConfiguration", package: "SquireConfiguration"),
+        .product(name: "SquireHummingbird", package: "Squire"),
+        .product(name: "SquireServiceLifecycle", package: "Squire"),
+        .product(name: "SquireConfiguration", package: "Squire"),
         .product(name: "Configuration", package: "swift-configuration"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -9,8 +9,9 @@ let package = Package(
     .executable(name: "vapor-notes", targets: ["vapor-notes"])
   ],
   dependencies: [
-    .package(name: "Squire", path: "../.."),
-    .package(name: "SquireVapor", path: "../../Integrations/SquireVapor"),
+    // Squire's checkout, with the trait of SquireVapor: a user writes the same trait beside the
+    // URL.
+    .package(name: "Squire", path: "../..", traits: ["Vapor"]),
     .package(url: "https://github.com/vapor/vapor", exact: "4.122.3"),
     // On Linux, GRDB links the system's SQLite: `apt-get install libsqlite3-dev`.
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -20,7 +21,7 @@ let package = Package(
       name: "VaporNotes",
       dependencies: [
         .product(name: "Squire", package: "Squire"),
-        .product(name: "SquireVapor", package: "SquireVapor"),
+        .product(name: "SquireVapor", package: "Squire"),
         .product(name: "Vapor", package: "vapor"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),

@@ -13,26 +13,24 @@ let cases = [
 let package = Package(
   name: "SquireBuildPluginFixtures",
   platforms: [.macOS(.v15)],
-  dependencies: [
-    .package(name: "Squire", path: "../../.."),
-    .package(name: "SquireBuildPlugin", path: ".."),
-  ],
+  // Squire's checkout, with the plugin's trait on, as a user writes it with the URL.
+  dependencies: [.package(name: "Squire", path: "../../..", traits: ["BuildPlugin"])],
   targets: cases.map { name in
     .target(
       name: name,
       dependencies: [.product(name: "Squire", package: "Squire")],
-      plugins: [.plugin(name: "SquireBuildPlugin", package: "SquireBuildPlugin")])
+      plugins: [.plugin(name: "SquireBuildPlugin", package: "Squire")])
   } + [
     // Runs registrations the plugin generates factories for and prints what they built.
     .executableTarget(
       name: "GeneratedRun",
       dependencies: [.product(name: "Squire", package: "Squire")],
-      plugins: [.plugin(name: "SquireBuildPlugin", package: "SquireBuildPlugin")]),
+      plugins: [.plugin(name: "SquireBuildPlugin", package: "Squire")]),
     // The issue's `switch` program, built with the list of generated factories printed.
     .executableTarget(
       name: "Branches",
       dependencies: [.product(name: "Squire", package: "Squire")],
-      plugins: [.plugin(name: "SquireBuildPlugin", package: "SquireBuildPlugin")]),
+      plugins: [.plugin(name: "SquireBuildPlugin", package: "Squire")]),
   ],
   swiftLanguageModes: [.v6]
 )

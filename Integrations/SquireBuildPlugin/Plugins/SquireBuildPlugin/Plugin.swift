@@ -63,17 +63,17 @@ func command(
 }
 
 #if canImport(XcodeProjectPlugin)
-  import XcodeProjectPlugin
+import XcodeProjectPlugin
 
-  extension SquireBuildPlugin: XcodeBuildToolPlugin {
-    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-      let inputs = target.inputFiles.filter { $0.url.pathExtension == "swift" }.map(\.url)
-      return [
-        try command(
-          tool: tool { try context.tool(named: "squire-build-tool").url },
-          module: target.displayName,
-          inputs: inputs, workDirectory: context.pluginWorkDirectoryURL)
-      ]
-    }
+extension SquireBuildPlugin: XcodeBuildToolPlugin {
+  func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+    let inputs = target.inputFiles.filter { $0.url.pathExtension == "swift" }.map(\.url)
+    return [
+      try command(
+        tool: tool { try context.tool(named: "squire-build-tool").url },
+        module: target.displayName,
+        inputs: inputs, workDirectory: context.pluginWorkDirectoryURL)
+    ]
   }
+}
 #endif

@@ -1,3 +1,4 @@
+#if BuildPlugin
 /// Which components certainly do not pass a dependency's runtime arguments down to it, as
 /// `validate()` decides it: a component nothing builds as a dependency is resolved at the top and
 /// passes them when it declares `.passesArguments(to:)` for the dependency; one built as a
@@ -70,3 +71,4 @@ struct ArgumentPassing {
     return result
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if BuildPlugin
 // The checks of runtime arguments: one that cannot be passed, and one passed to nothing.
 
 extension Checker {
@@ -84,3 +85,4 @@ extension Checker {
     return problems
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if BuildPlugin
 // The cycle and captive-dependency checks.
 
 extension Checker {
@@ -225,3 +226,4 @@ extension Checker {
       hops: hops)
   }
 }
+#endif

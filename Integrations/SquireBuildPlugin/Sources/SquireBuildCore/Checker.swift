@@ -1,3 +1,4 @@
+#if BuildPlugin
 /// Checks each container the reader followed, as `validate()` would, and reports only what is
 /// certain: every problem it prints, `validate()` reports too.
 struct Checker {
@@ -568,3 +569,4 @@ struct Paths {
     }
   }
 }
+#endif

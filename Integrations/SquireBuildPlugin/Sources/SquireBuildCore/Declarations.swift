@@ -1,3 +1,4 @@
+#if BuildPlugin
 import SwiftSyntax
 
 /// A type the target declares, with what gives its registrations meaning.
@@ -604,3 +605,4 @@ func metatypeName(_ expression: ExprSyntax) -> String? {
   else { return nil }
   return text
 }
+#endif

@@ -1,3 +1,4 @@
+#if BuildPlugin
 import SwiftSyntax
 
 extension Reader {
@@ -190,3 +191,4 @@ extension Reader {
     return .success(initializer)
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if BuildPlugin
 import SwiftSyntax
 
 /// The Swift the plugin adds to a target (the contract is GENERATED.md, beside the package's
@@ -353,3 +354,4 @@ public enum Generator {
     """
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if BuildPlugin
 /// Where something is written: a file, a line and a column, all counted from 1.
 public struct Location: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The path, as the tool was given it.
@@ -336,3 +337,4 @@ public struct Problem: Hashable, Sendable {
   /// The error, then its notes.
   public var lines: [Diagnostic] { [diagnostic] + notes }
 }
+#endif

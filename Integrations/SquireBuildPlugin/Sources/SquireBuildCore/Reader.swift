@@ -1,3 +1,4 @@
+#if BuildPlugin
 import SwiftSyntax
 
 /// Reads the target's code as a composition root runs it: which containers are made, and what is
@@ -901,3 +902,4 @@ extension DeclSyntax {
       || self.is(ProtocolDeclSyntax.self) || self.is(ExtensionDeclSyntax.self)
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if BuildPlugin
 import SwiftSyntax
 
 extension Reader {
@@ -789,3 +790,4 @@ final class ParameterUseFinder: SyntaxVisitor {
   }
   override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }
+#endif

@@ -1,3 +1,4 @@
+#if BuildPlugin
 import SwiftParser
 import SwiftSyntax
 
@@ -102,3 +103,4 @@ public enum SquireCheck {
       generatedList: list.notes, generatedSummary: list.summary)
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if BuildPlugin
 import SwiftSyntax
 
 extension Reader {
@@ -35,3 +36,4 @@ extension Reader {
     }
   }
 }
+#endif

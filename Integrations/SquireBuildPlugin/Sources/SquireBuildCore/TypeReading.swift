@@ -1,3 +1,4 @@
+#if BuildPlugin
 import SwiftSyntax
 
 /// Marks the name of a type declared inside a function: never a type the index knows.
@@ -433,3 +434,4 @@ extension DeclarationIndex {
     text.hasPrefix("any ") ? "(\(text))?" : "\(text)?"
   }
 }
+#endif

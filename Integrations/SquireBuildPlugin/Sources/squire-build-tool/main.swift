@@ -1,3 +1,4 @@
+#if BuildPlugin
 import Foundation
 import SquireBuildCore
 
@@ -113,3 +114,18 @@ if let output {
   }
 }
 exit(result.problems.isEmpty ? 0 : 1)
+#else
+import Foundation
+
+// Built without the package trait `BuildPlugin`, so without swift-syntax and the checker: a
+// target that applies SquireBuildPlugin gets one error that says what to write, not a compile
+// error of swift-syntax.
+print(
+  """
+  error: SquireBuildPlugin needs the package trait `BuildPlugin`: add it where your \
+  Package.swift depends on Squire, `.package(url: "<Squire's repository URL>", branch: "main", \
+  traits: ["BuildPlugin"])` (or `traits: ["BuildPlugin"]` beside the `path:` of a local \
+  checkout); the plugin then builds swift-syntax and checks the target's registrations.
+  """)
+exit(1)
+#endif

@@ -1,3 +1,4 @@
+#if BuildPlugin
 import Testing
 
 @testable import SquireBuildCore
@@ -206,6 +207,7 @@ import Testing
       ))
   }
 }
+<<<<<<< HEAD
 
 /// The generated file compiles whatever the target declares: where the tool is not sure a call
 /// compiles in every build, it leaves the registration to the generic path.
@@ -413,3 +415,6 @@ import Testing
     #expect(source.contains("factoryPlain()"))
   }
 }
+=======
+#endif
+>>>>>>> 362d6a1 (WIP: every product from the root package behind traits)

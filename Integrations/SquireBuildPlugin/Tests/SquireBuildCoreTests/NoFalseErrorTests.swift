@@ -1,3 +1,4 @@
+#if BuildPlugin
 import Testing
 
 @testable import SquireBuildCore
@@ -331,3 +332,4 @@ import Testing
       ])
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if BuildPlugin
 import Testing
 
 @testable import SquireBuildCore
@@ -422,3 +423,4 @@ extension GeneratorTests {
     #expect(!source.contains("Report"))
   }
 }
+#endif

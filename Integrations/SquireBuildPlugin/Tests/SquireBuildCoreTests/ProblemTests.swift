@@ -1,3 +1,4 @@
+#if BuildPlugin
 import Testing
 
 @testable import SquireBuildCore
@@ -312,6 +313,7 @@ import Testing
       ])
   }
 }
+<<<<<<< HEAD
 
 /// What `validate()` reports that the check used to leave to it.
 @Suite struct GapTests {
@@ -438,3 +440,6 @@ import Testing
     #expect(root("let store = await container.resolve(Store.self)", in: "Root.swift").isEmpty)
   }
 }
+=======
+#endif
+>>>>>>> 362d6a1 (WIP: every product from the root package behind traits)

@@ -1,3 +1,4 @@
+#if BuildPlugin
 import SquireBuildCore
 
 /// Checks `files` (name → text) as one module and returns the errors' first lines,
@@ -42,3 +43,4 @@ let armory = """
   }
 
   """
+#endif

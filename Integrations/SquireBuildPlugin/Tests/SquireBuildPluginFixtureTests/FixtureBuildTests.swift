@@ -1,3 +1,4 @@
+#if BuildPlugin
 import Foundation
 import Testing
 
@@ -244,3 +245,4 @@ struct FixtureBuildTests {
     #expect(output.split(separator: "\n").last == "tower: true", "\(output)")
   }
 }
+#endif

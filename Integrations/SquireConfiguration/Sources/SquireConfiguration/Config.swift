@@ -1,3 +1,4 @@
+#if Configuration
 import Configuration
 import Squire
 
@@ -60,3 +61,4 @@ extension Config: DerivedDependency {
   /// The key type and its key: `HTTPPort (http.port)`.
   public static var dependencyDescription: String { "\(Key.self) (\(Key.key))" }
 }
+#endif

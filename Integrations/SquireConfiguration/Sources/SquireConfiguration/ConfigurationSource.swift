@@ -1,3 +1,4 @@
+#if Configuration
 import Configuration
 import Squire
 
@@ -97,3 +98,4 @@ extension Container {
     return register({ source }, file: file, line: line).lifetime(.single)
   }
 }
+#endif

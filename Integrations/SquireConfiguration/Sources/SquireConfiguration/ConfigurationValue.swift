@@ -1,3 +1,4 @@
+#if Configuration
 import Configuration
 
 /// A type a configuration value can be read as: `String`, `Int`, `Double`, `Bool`, arrays of
@@ -92,3 +93,4 @@ func hasValue(_ reader: ConfigReader, _ key: ConfigKey, isSecret: Bool) -> Bool 
     || reader.boolArray(forKey: key, isSecret: isSecret) != nil
     || reader.bytes(forKey: key, isSecret: isSecret) != nil
 }
+#endif

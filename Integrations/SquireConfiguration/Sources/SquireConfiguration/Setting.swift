@@ -1,3 +1,4 @@
+#if Configuration
 /// A configuration value declared once: its key, its type, and whether it is secret. Declare
 /// each value as a ``Setting`` (it has a fallback) or a ``RequiredSetting`` (it has none), and
 /// ask for it with ``Config``:
@@ -65,3 +66,4 @@ public protocol Setting: SettingKey {
 /// }
 /// ```
 public protocol RequiredSetting: SettingKey {}
+#endif

@@ -1,3 +1,4 @@
+#if Configuration
 import Configuration
 import Squire
 import SquireConfiguration
@@ -61,3 +62,8 @@ broken.register(
   configuration: ConfigReader(
     provider: InMemoryProvider(values: ["http.port": "eighty"])))
 print(broken.validate())
+#else
+// Built without the package trait `Configuration`: SquireConfiguration is empty.
+print("squire-configuration-demo needs the package trait `Configuration`:")
+print("swift run --traits Configuration squire-configuration-demo")
+#endif

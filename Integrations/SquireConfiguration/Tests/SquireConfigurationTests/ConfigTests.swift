@@ -1,3 +1,4 @@
+#if Configuration
 import Configuration
 import Squire
 import SquireConfiguration
@@ -244,3 +245,4 @@ struct ConfigTests {
     #expect(container.resolve(HTTPServer.self).host == "production")
   }
 }
+#endif

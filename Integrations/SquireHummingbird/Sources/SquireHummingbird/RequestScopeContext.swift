@@ -1,3 +1,4 @@
+#if Hummingbird
 import Hummingbird
 import Squire
 
@@ -90,3 +91,4 @@ extension RequestScopeContext {
     return try await scope.tryResolve(T.self, name: name)
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird
 import Hummingbird
 import Logging
 @_spi(Integrations) import Squire
@@ -282,3 +283,4 @@ public struct NotInARequestScope: Error, CustomStringConvertible {
       + "container or a child of the scope."
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Hummingbird && ServiceLifecycle
 import Hummingbird
 import HummingbirdTesting
 import Logging
@@ -242,3 +243,4 @@ struct RequestScopeTests {
     }
   }
 }
+#endif

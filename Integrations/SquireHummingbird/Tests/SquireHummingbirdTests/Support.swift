@@ -1,3 +1,4 @@
+#if Hummingbird && ServiceLifecycle
 import Hummingbird
 import Logging
 import Synchronization
@@ -95,3 +96,4 @@ struct CapturingHandler: LogHandler {
     capture.append(([event.message.description] + details).joined(separator: " "))
   }
 }
+#endif

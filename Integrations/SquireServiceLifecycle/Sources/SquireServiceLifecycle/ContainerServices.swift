@@ -1,3 +1,4 @@
+#if ServiceLifecycle
 import Logging
 import ServiceLifecycle
 @_spi(Integrations) import Squire
@@ -93,3 +94,4 @@ public struct ContainerServices: Service {
     }
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if ServiceLifecycle
 import Logging
 import ServiceLifecycle
 import Squire
@@ -101,3 +102,4 @@ struct ContainerServicesTests {
     }
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if ServiceLifecycle
 import Synchronization
 
 /// Counts instances alive and records cleanups and lifecycle events, for one test.
@@ -26,3 +27,4 @@ final class Tracker: Sendable {
   var closedIDs: [Int] { state.withLock { $0.closed } }
   var events: [String] { state.withLock { $0.events } }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Vapor
 @_spi(Integrations) import Squire
 import Synchronization
 import Vapor
@@ -195,3 +196,4 @@ public struct NotInARequestScope: Error, CustomStringConvertible {
       + "scope. (A .single cannot depend on it: give it its own \(type).)"
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Vapor
 import Squire
 import Vapor
 
@@ -23,3 +24,4 @@ extension Request {
     return application.squireState.scope(for: self)
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Vapor
 @_spi(Integrations) import Squire
 import Vapor
 
@@ -65,3 +66,4 @@ public struct RequestScopeMiddleware: Middleware {
     }
   }
 }
+#endif

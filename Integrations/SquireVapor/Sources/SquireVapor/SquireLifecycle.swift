@@ -1,3 +1,4 @@
+#if Vapor
 import Squire
 import Vapor
 
@@ -53,3 +54,4 @@ struct SquireLifecycle: LifecycleHandler {
     }
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Vapor
 import Squire
 import SquireVapor
 import Testing
@@ -122,3 +123,4 @@ struct LifecycleTests {
     #expect(tracker.events == ["fake mailer closed"], "the test's container closed at shutdown")
   }
 }
+#endif

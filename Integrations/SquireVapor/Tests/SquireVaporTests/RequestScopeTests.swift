@@ -1,3 +1,4 @@
+#if Vapor
 import Squire
 import Testing
 import Vapor
@@ -260,3 +261,4 @@ struct RequestScopeTests {
     }
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Vapor
 import Logging
 import Squire
 import Synchronization
@@ -145,3 +146,4 @@ func startServer(_ app: Application) async throws -> Int {
   }
   return port
 }
+#endif

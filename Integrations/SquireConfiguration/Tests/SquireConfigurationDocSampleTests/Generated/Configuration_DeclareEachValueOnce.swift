@@ -3,6 +3,7 @@
 // Do not edit: edit the page and run the script.
 // The formatter leaves the file alone: it keeps the page's layout.
 
+#if Configuration
 import Configuration
 import Squire
 import SquireConfiguration
@@ -97,3 +98,4 @@ struct Configuration_DeclareEachValueOnce {
     _ = test
   }
 }
+#endif

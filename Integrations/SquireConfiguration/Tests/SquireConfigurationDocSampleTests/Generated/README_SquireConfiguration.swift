@@ -3,6 +3,7 @@
 // Do not edit: edit the page and run the script.
 // The formatter leaves the file alone: it keeps the page's layout.
 
+#if Configuration
 import Configuration
 import Squire
 import SquireConfiguration
@@ -47,3 +48,4 @@ struct README_SquireConfiguration {
     _ = empty
   }
 }
+#endif
