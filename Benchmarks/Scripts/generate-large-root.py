@@ -139,7 +139,7 @@ import PackageDescription
 let package = Package(
   name: "LargeRoot",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
-  dependencies: [.package(name: "Squire", path: "{squire}"){plugin_package}],
+  dependencies: [.package(name: "Squire", path: "{squire}"{plugin_package})],
   targets: [
     .target(
       name: "LargeRoot", dependencies: [.product(name: "Squire", package: "Squire")]{plugin_use})
@@ -176,11 +176,9 @@ def main() -> None:
     output = pathlib.Path(arguments[1]) if len(arguments) == 2 else benchmarks / ".build/large-root"
     sources = output / "Sources/LargeRoot"
     sources.mkdir(parents=True, exist_ok=True)
-    plugin_package = (
-        f',\n    .package(name: "SquireBuildPlugin", path: '
-        f'"{benchmarks.parent / "Integrations/SquireBuildPlugin"}")' if plugin else "")
+    plugin_package = ', traits: ["BuildPlugin"]' if plugin else ""
     plugin_use = (
-        ',\n      plugins: [.plugin(name: "SquireBuildPlugin", package: "SquireBuildPlugin")]'
+        ',\n      plugins: [.plugin(name: "SquireBuildPlugin", package: "Squire")]'
         if plugin else "")
     write(
         output / "Package.swift",

@@ -7,7 +7,7 @@
 #   Scripts/generate-scenarios.sh --check    (fails if the file is not what the tool writes now)
 #
 # The tool is SQUIRE_BUILD_TOOL, or the one built in the repository's .build-plugin:
-#   swift build --package-path Integrations/SquireBuildPlugin --scratch-path .build-plugin
+#   swift build --traits BuildPlugin --product squire-build-tool --scratch-path .build-plugin
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
