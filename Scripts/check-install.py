@@ -62,8 +62,8 @@ final class PlateArmor: Armor {{
   init(forge: Forge) {{ pieces = ["helm", "cuirass"].map(forge.forge) }}
 }}
 final class Knight {{
-  let armor: any Armor
-  init(armor: any Armor) {{ self.armor = armor }}
+  let armor: Armor
+  init(armor: Armor) {{ self.armor = armor }}
 }}
 final class Squire_ {{
   let knight: Knight
@@ -83,7 +83,7 @@ print("built:", knight.armor.pieces.joined(separator: ", "))
 """
 REGISTRATIONS = [
     "  container.register(Forge.init).lifetime(.single)",
-    "  container.register(PlateArmor.init(forge:)).as((any Armor).self)",
+    "  container.register(PlateArmor.init(forge:)).as(Armor.self)",
     "  container.register(Knight.init)",
 ]
 # Without the forge: the plugin must fail the build at PlateArmor's `register`.
