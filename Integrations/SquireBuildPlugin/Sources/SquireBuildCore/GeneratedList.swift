@@ -1,3 +1,4 @@
+#if BuildPlugin
 import SwiftSyntax
 
 extension Reader {
@@ -96,3 +97,4 @@ private final class RegisterCallFinder: ScopedVisitor {
     return .visitChildren
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if BuildPlugin
 import SwiftSyntax
 
 /// Containers that more than one body of code uses: a global (`let container = Container()` in
@@ -219,3 +220,4 @@ extension SourceFileInfo {
   /// Test code: the file imports a test framework.
   var isTestCode: Bool { imports.contains("Testing") || imports.contains("XCTest") }
 }
+#endif

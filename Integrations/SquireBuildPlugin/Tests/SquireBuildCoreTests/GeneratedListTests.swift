@@ -1,3 +1,4 @@
+#if BuildPlugin
 import Testing
 
 @testable import SquireBuildCore
@@ -108,3 +109,4 @@ import Testing
     #expect(source.contains("\n// 3 of 7 registrations have generated factories.\n"))
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if BuildPlugin
 import Testing
 
 @testable import SquireBuildCore
@@ -443,3 +444,4 @@ import Testing
     #expect(found.isEmpty, "\(found)")
   }
 }
+#endif
