@@ -207,7 +207,6 @@ import Testing
       ))
   }
 }
-<<<<<<< HEAD
 
 /// The generated file compiles whatever the target declares: where the tool is not sure a call
 /// compiles in every build, it leaves the registration to the generic path.
@@ -415,6 +414,4 @@ import Testing
     #expect(source.contains("factoryPlain()"))
   }
 }
-=======
 #endif
->>>>>>> 362d6a1 (WIP: every product from the root package behind traits)

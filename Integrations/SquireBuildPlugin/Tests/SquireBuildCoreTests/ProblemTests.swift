@@ -313,7 +313,6 @@ import Testing
       ])
   }
 }
-<<<<<<< HEAD
 
 /// What `validate()` reports that the check used to leave to it.
 @Suite struct GapTests {
@@ -440,6 +439,4 @@ import Testing
     #expect(root("let store = await container.resolve(Store.self)", in: "Root.swift").isEmpty)
   }
 }
-=======
 #endif
->>>>>>> 362d6a1 (WIP: every product from the root package behind traits)
