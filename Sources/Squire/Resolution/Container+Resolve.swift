@@ -457,12 +457,23 @@ extension Container {
     } else {
       producer = snapshot.slowProducer(for: T.self, qualifier: qualifier)
     }
+    // An async factory is counted in the task: one that awaits itself is stopped at the limit.
+    var level = 0
+    if producer.asyncBody != nil {
+      do {
+        level = try AsyncNesting.level(T.self, qualifier)
+      } catch {
+        throw failed(error)
+      }
+    }
     var context = ResolutionContext(container: self)
     context.arguments = arguments
     do {
       let resolved: T
       if let asyncBody = producer.asyncBody {
-        resolved = try await asyncBody(&context)
+        resolved = try await AsyncNesting.at(level) { () async throws(ResolutionError) in
+          try await asyncBody(&context)
+        }
         try await context.finishAsync()
       } else {
         resolved = try producer.body(&context)

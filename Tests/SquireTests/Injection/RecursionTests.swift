@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Squire
@@ -96,4 +97,77 @@ struct RecursionTests {
     #expect(error.description.contains("`ChainLink` comes back on the path"), "\(error)")
     #expect(error.description.count < 2_000, "\(error)")
   }
+
+  /// Issue 37, 8: an async resolve had no depth limit: a factory awaiting itself took memory
+  /// until the process was killed.
+  @Test func anAsyncFactoryThatAwaitsItselfStopsAtTheLimit() async {
+    await #expect(processExitsWith: .success) {
+      Watchdog.start(megabytes: 512)
+      let container = Container()
+      container.register { [unowned container] () async throws -> ChainLink in
+        ChainLink(next: try await container.tryResolve(ChainLink.self))
+      }
+      container.register { (next: Provider<Spiral>) async throws -> Spiral in
+        Spiral(inner: try await next.get())
+      }
+      do {
+        _ = try await container.tryResolve(ChainLink.self)
+        exit(1)
+      } catch {
+        if (error as? ResolutionError)?.reason != .tooDeep(limit: ResolutionContext.maximumNesting)
+        {
+          exit(2)
+        }
+      }
+      do {
+        _ = try await container.tryResolve(Spiral.self)
+        exit(3)
+      } catch {
+        if (error as? ResolutionError)?.reason != .tooDeep(limit: ResolutionContext.maximumNesting)
+        {
+          exit(4)
+        }
+      }
+    }
+  }
+
+  @Test func anAsyncFactoryThatAwaitsItselfSaysItComesBack() async throws {
+    let container = Container()
+    container.register { [unowned container] () async throws -> ChainLink in
+      ChainLink(next: try await container.tryResolve(ChainLink.self))
+    }
+    let error = try await #require(throws: ResolutionError.self) {
+      try await container.tryResolve(ChainLink.self)
+    }
+    #expect(error.reason == .tooDeep(limit: ResolutionContext.maximumNesting))
+    #expect(error.description.contains("in this task"), "\(error)")
+    #expect(error.description.contains("`ChainLink` comes back on the path"), "\(error)")
+  }
+
+  @Test func anAsyncRecursionThatEndsGoesToTheLimit() async throws {
+    let container = Container()
+    let factory: @Sendable (Int) async throws -> Countdown = { [unowned container] depth in
+      Countdown(
+        next: depth > 1 ? try await container.tryResolve(Countdown.self, args: depth - 1) : nil)
+    }
+    container.register(factory) { arg($0) }
+    let depth = ResolutionContext.maximumNesting
+    let top = try await container.tryResolve(Countdown.self, args: depth)
+    #expect(top.length == depth)
+    await #expect(throws: ResolutionError.self) {
+      try await container.tryResolve(Countdown.self, args: depth + 1)
+    }
+  }
+}
+
+/// Built through its own `Provider`, awaited.
+private final class Spiral: Sendable {
+  let inner: Spiral
+  init(inner: Spiral) { self.inner = inner }
+}
+
+private final class Countdown: Sendable {
+  let next: Countdown?
+  init(next: Countdown?) { self.next = next }
+  var length: Int { 1 + (next?.length ?? 0) }
 }

@@ -23,11 +23,13 @@ public struct ResolutionContext {
   /// already run on this thread, one inside the other. Not a cycle: a recursion that would end
   /// deeper is stopped here too. The path it gathers on its way out names both ends.
   @usableFromInline
-  static func nestedTooDeep(_ type: Any.Type, _ qualifier: Qualifier = .none) -> ResolutionError {
+  static func nestedTooDeep(
+    _ type: Any.Type, _ qualifier: Qualifier = .none, where place: String = "on this thread"
+  ) -> ResolutionError {
     let name = Linker.describe(type, qualifier)
     var error = ResolutionError(reason: .tooDeep(limit: maximumNesting))
     error.notes = [
-      "`\(name)` was asked for while \(maximumNesting) resolves already ran on this thread, each "
+      "`\(name)` was asked for while \(maximumNesting) resolves already ran \(place), each "
         + "started inside a factory (or a `Lazy`/`Provider` value) of the one before"
     ]
     error.advice =
@@ -486,9 +488,17 @@ struct DeferredResolve<Value>: @unchecked Sendable {
   func resolveAsync(arguments: [Any]? = nil) async throws(ResolutionError) -> Value {
     guard let asyncBody else { return try resolve(arguments: arguments) }
     let container = try liveContainer()
+    let level: Int
+    do {
+      level = try AsyncNesting.level(Value.self, .none)
+    } catch {
+      throw container.failed(error)
+    }
     var context = self.context(in: container, arguments: arguments)
     do {
-      let value = try await asyncBody(&context)
+      let value = try await AsyncNesting.at(level) { () async throws(ResolutionError) in
+        try await asyncBody(&context)
+      }
       try await context.finishAsync()
       try context.arguments?.requireAllTaken()
       return value
@@ -567,5 +577,39 @@ final class RuntimeArguments {
       }
     }
     return nil
+  }
+}
+
+/// How many async resolves that await a factory run in the current task, one inside the other:
+/// the async form of the thread's count (`_squire_enter_resolve`), which a resolve that suspends
+/// and resumes on other threads cannot use. Only a resolve whose graph has something to await
+/// counts itself here (a task-local read and a binding); a graph with nothing async is built
+/// synchronously, and counted per thread.
+enum AsyncNesting {
+  @TaskLocal static var depth = 0
+
+  /// The level of an async resolve of `type` started now; past
+  /// ``ResolutionContext/maximumNesting`` the error of a resolve nested too deep, so that an
+  /// async factory that awaits itself ends in an error, not in the end of the memory.
+  static func level(_ type: Any.Type, _ qualifier: Qualifier) throws(ResolutionError) -> Int {
+    let level = depth + 1
+    if level > ResolutionContext.maximumNesting {
+      throw ResolutionContext.nestedTooDeep(type, qualifier, where: "in this task")
+    }
+    return level
+  }
+
+  /// Runs `body` at `level`.
+  static func at<T>(_ level: Int, _ body: () async throws(ResolutionError) -> T)
+    async throws(ResolutionError) -> T
+  {
+    let outcome = await $depth.withValue(level) { () async -> Result<T, ResolutionError> in
+      do throws(ResolutionError) {
+        return .success(try await body())
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try outcome.get()
   }
 }
