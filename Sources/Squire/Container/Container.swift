@@ -282,6 +282,20 @@ public final class Container: @unchecked Sendable {
     linked = nil
   }
 
+  /// Makes the next resolve of this container and its parents link everything anew: a wrapped
+  /// property's name or tag, learned when an object was first filled, is linked (and
+  /// validated) from then on.
+  func relinkChain() {
+    var next: Container? = self
+    while let container = next {
+      container.withLock { released in
+        container.needsFullLink = true
+        container.invalidate(releasing: &released)
+      }
+      next = container.parent
+    }
+  }
+
   /// Runs `body` under `lock`; the snapshots it puts in its argument are let go of after the
   /// lock is released: a snapshot's producers may hold the last reference to an instance (one
   /// `resetInstances(of:)` let go of) whose `deinit` calls the container.

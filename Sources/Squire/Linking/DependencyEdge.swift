@@ -30,4 +30,6 @@ struct DependencyEdge {
   /// The decorator that asked, when the component asked through one of the decorators that
   /// wrap it.
   var decorator: DecoratorRecord? = nil
+  /// The wrapped property that asked (`` `Dashboard.clock` (@Injected) ``), if one did.
+  var wrappedProperty: String? = nil
 }

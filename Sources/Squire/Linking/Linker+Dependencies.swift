@@ -172,7 +172,7 @@ extension Linker {
       DependencyEdge(
         from: from, type: type, key: LookupKey(type: ObjectIdentifier(type), qualifier: qualifier),
         kind: kind, isDeferred: deferredNesting > 0, holdsInstance: providerNesting == 0,
-        decorator: decorating))
+        decorator: decorating, wrappedProperty: wrappedProperty))
   }
 
   /// Links what `body` asks for as dependencies resolved only after the component exists;

@@ -50,6 +50,9 @@ final class Linker {
   @exclusivity(unchecked) var providerNesting = 0
   /// The decorator whose dependencies are being linked, if any.
   @exclusivity(unchecked) var decorating: DecoratorRecord?
+  /// The wrapped property (`@Injected`, `@LazyInjected`) whose dependency is being linked, if
+  /// any, as messages name it: `` `Dashboard.clock` (@Injected) ``.
+  @exclusivity(unchecked) var wrappedProperty: String?
   /// The decorated instances of `.single` components, by the view that caches them: built by
   /// `initializeSingletons()` with the components.
   @exclusivity(unchecked) var decoratedSingles: [(record: ComponentRecord, producer: AnyProducer)] =

@@ -44,16 +44,32 @@ struct WrappedPropertyValidationTests {
     #expect(container.validate().isValid)
   }
 
-  @Test func aNamedPropertyIsNotReportedMissingBeforeItsClassWasFilled() {
+  @Test func aNamedPropertyIsCheckedUnderItsNameOnceItsClassWasFilled() {
     let container = Container()
     container.register { LabeledClock(label: "utc") }.as(TimeSource.self, name: "utc")
     container.register { LabeledClock(label: "remote") }.as(TimeSource.self, tag: Remote.self)
     container.register(NamedDashboard.init)
-    let missing = container.validate().problems.filter {
-      if case .missingDependency = $0.kind { return true }
-      return false
+    _ = container.resolve(NamedDashboard.self)
+    #expect(container.validate().isValid)
+  }
+
+  /// Issue 37, 7: a property with no name whose type is provided only under a name passed
+  /// validation, and its resolve failed.
+  @Test func aPropertyWhoseTypeIsProvidedOnlyUnderANameIsReportedMissing() throws {
+    let container = Container()
+    container.register { LabeledClock(label: "archive") }.as(TimeSource.self, name: "archive")
+    container.register(ArchiveScreen.init)
+    let report = container.validate()
+    let problem = try #require(report.problems.first)
+    guard case .missingDependency(let type, _, let neededBy) = problem.kind else {
+      Issue.record("\(problem)")
+      return
     }
-    #expect(missing.isEmpty)
+    #expect(type == "TimeSource")
+    #expect(neededBy == ["ArchiveScreen"])
+    #expect(problem.description.contains("by name \"archive\""), "\(problem)")
+    #expect(problem.description.contains("@Injected"), "\(problem)")
+    #expect(throws: ResolutionError.self) { try container.tryResolve(ArchiveScreen.self) }
   }
 
   @Test func aLazyWrappedPropertyBreaksACycle() {
@@ -65,6 +81,10 @@ struct WrappedPropertyValidationTests {
     let dashboard: Dashboard = container.resolve()
     #expect((dashboard.catalog as? CatalogOfDashboard)?.dashboard === dashboard)
   }
+}
+
+private final class ArchiveScreen {
+  @Injected var clock: TimeSource
 }
 
 private final class CatalogOfDashboard: BookCatalog, @unchecked Sendable {

@@ -194,6 +194,36 @@ struct ValidationTests {
     _ = try container.tryResolve(Loop.self)
   }
 
+  /// Issue 37, 7: a `Lazy` of a component that takes a runtime argument passed validation, and
+  /// `lazy.get()` failed: a `Lazy` has no way to pass one.
+  @Test func aLazyOfAComponentThatTakesAnArgumentIsReported() throws {
+    final class Report: Sendable {
+      let title: String
+      init(title: String) { self.title = title }
+    }
+    final class Screen: Sendable {
+      let report: Lazy<Report>
+      init(report: Lazy<Report>) { self.report = report }
+    }
+    final class Printer: Sendable {
+      init(reports: Provider<Report>) {}
+    }
+    let container = Container()
+    container.register { Report(title: arg($0)) }
+    container.register(Screen.init)
+    container.register(Printer.init)
+    let report = container.validate()
+    #expect(report.problems.count == 1, "\(report)")
+    let problem = try #require(report.problems.first)
+    #expect(
+      problem.kind
+        == .unpassableArgument(component: "Report", argumentTypes: ["String"], neededBy: ["Screen"])
+    )
+    #expect(problem.description.contains("`Lazy`"), "\(problem)")
+    let screen: Screen = container.resolve()
+    #expect(throws: ResolutionError.self) { try screen.report.get() }
+  }
+
   @Test func aLazyKeepsWhatItResolvesSoItCanBeCaptiveAndAProviderCannot() {
     final class Clock {}
     final class Keeper: Sendable {

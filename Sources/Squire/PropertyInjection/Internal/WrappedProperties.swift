@@ -44,8 +44,13 @@ final class WrappedField: Sendable {
 
   var learnedQualifier: Qualifier? { learned.withLock { $0 } }
 
-  func learn(_ qualifier: Qualifier) {
-    learned.withLock { if $0 == nil { $0 = qualifier } }
+  /// Records the property's name or tag; whether it was not known before.
+  func learn(_ qualifier: Qualifier) -> Bool {
+    learned.withLock {
+      guard $0 == nil else { return false }
+      $0 = qualifier
+      return true
+    }
   }
 }
 
@@ -131,21 +136,22 @@ struct WrappedLink<Value> {
   /// Links `Value` for `field` with the component being linked: the class that declares the
   /// property is the linker's current component, so the lookup sees it as the consumer, as it
   /// does for an initializer parameter (what contextual binding, `.when(injectedInto:)`,
-  /// chooses by). Until an object of the class
-  /// has been filled, the property's name or tag is not known: it is linked as asking for
-  /// none, unless nothing provides `Value` without a name or tag while something does under
-  /// one, when nothing is linked (validation cannot tell, and the fill looks it up).
-  init(_ linker: Linker?, _ field: WrappedField, deferred: Bool) {
+  /// chooses by). Until an object of the class has been filled, the property's name or tag is
+  /// not known (it is an argument of the wrapper's initializer, which the class's metadata does
+  /// not hold): it is linked, and validated, as asking for none, so that a property that asks
+  /// for none is checked as an initializer parameter is; a property that names one is
+  /// looked up when filled, and linked under its name from then on.
+  init(_ linker: Linker?, _ field: WrappedField, deferred: Bool, wrapper: String) {
     guard let linker else {
       (qualifier, producer) = (.none, nil)
       return
     }
     let qualifier = field.learnedQualifier ?? .none
     self.qualifier = qualifier
-    if field.learnedQualifier == nil && !linker.answersWithoutQualifier(Value.self) {
-      producer = nil
-      return
-    }
+    let asking = linker.wrappedProperty
+    let owner = linker.linkingComponent?.typeName ?? "?"
+    linker.wrappedProperty = "`\(owner).\(field.name)` (\(wrapper))"
+    defer { linker.wrappedProperty = asking }
     producer =
       deferred
       ? linker.deferring { linker.producer(for: Value.self, qualifier: qualifier) }
@@ -160,7 +166,8 @@ struct WrappedLink<Value> {
     for qualifier: Qualifier, _ field: WrappedField, _ context: ResolutionContext
   ) -> Producer<Value> {
     if let producer, qualifier == self.qualifier { return producer }
-    field.learn(qualifier)
+    // Linked (and validated) as asking for none until now: the next snapshot links the name.
+    if field.learn(qualifier) { context.container.relinkChain() }
     return context.container.snapshot.slowProducer(for: Value.self, qualifier: qualifier)
   }
 }
@@ -176,23 +183,11 @@ extension Linker {
     wrapsProperties[id] = answer
     return answer
   }
-
-  /// Whether a wrapped property of type `type` whose name or tag is not known yet can be linked
-  /// as asking for none: something provides it without one, or nothing provides it at all (a
-  /// missing dependency validation reports).
-  func answersWithoutQualifier(_ type: Any.Type) -> Bool {
-    let target = (type as? any OptionalParameter.Type)?.wrappedType ?? type
-    let id = ObjectIdentifier(target)
-    if case .missing = choose(LookupKey(type: id, qualifier: .none)) {
-      return !keys.contains { $0.type == id && $0.qualifier != .none }
-    }
-    return true
-  }
 }
 
 extension Injected: WrappedDependency {
   static func link(_ linker: Linker?, _ field: WrappedField) -> WrappedField.Fills {
-    let linked = WrappedLink<Value>(linker, field, deferred: false)
+    let linked = WrappedLink<Value>(linker, field, deferred: false, wrapper: "@Injected")
     return (
       sync: { object, context throws(ResolutionError) in
         let slot = field.wrapper(in: object, as: Injected<Value>.self).slot
@@ -214,7 +209,7 @@ extension Injected: WrappedDependency {
 
 extension LazyInjected: WrappedDependency {
   static func link(_ linker: Linker?, _ field: WrappedField) -> WrappedField.Fills {
-    let linked = WrappedLink<Value>(linker, field, deferred: true)
+    let linked = WrappedLink<Value>(linker, field, deferred: true, wrapper: "@LazyInjected")
     // The class whose property it is: named if a value it reads cannot be resolved.
     let holder = LaterHolder(linker?.linkingComponent)
     // Bound, not resolved: the same in a synchronous and an async resolve.

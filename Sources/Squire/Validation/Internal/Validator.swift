@@ -196,6 +196,12 @@ struct Validator {
       details.append(
         "a parent declares it `suppliedByEachChild`: this child container must register it")
     }
+    if let property = edge.wrappedProperty, edge.key.qualifier == .none {
+      details.append(
+        "asked for by the wrapped property \(property), checked as asking for no name or tag: "
+          + "a wrapper's name or tag is known only once an object of `\(edge.from.typeName)` has "
+          + "been built (if the property names one, resolve one before validating)")
+    }
     if let decorator = edge.decorator {
       details.append(
         "asked for by the decorator of `\(decorator.typeName)` registered at "
@@ -403,12 +409,21 @@ struct Validator {
     var targets: [Int] = []
     let passedDown = ArgumentsPassedDown(graph)
     var passing: [Int: [Bool]] = [:]
+    // Askers that take the component later through what passes no argument: a `Lazy` (its
+    // `get()` takes none, unlike a `Provider`'s), `@LazyInjected`, a cyclic injection.
+    var later = Set<Int>()
     for (position, link) in graph.links.enumerated()
-    where !graph.arguments[link.to].isEmpty && link.from != link.to && graph.isImmediate(link) {
-      // Fine when every resolve that builds the asker passes the arguments down to it.
-      let passes = passing[link.to] ?? passedDown.passing(to: link.to) ?? []
-      passing[link.to] = passes
-      if !passes.isEmpty && passes[link.from] { continue }
+    where !graph.arguments[link.to].isEmpty && link.from != link.to
+      && (graph.isImmediate(link) || graph.isKept(link))
+    {
+      if graph.isImmediate(link) {
+        // Fine when every resolve that builds the asker passes the arguments down to it.
+        let passes = passing[link.to] ?? passedDown.passing(to: link.to) ?? []
+        passing[link.to] = passes
+        if !passes.isEmpty && passes[link.from] { continue }
+      } else {
+        later.insert(link.from)
+      }
       if askers[link.to] == nil { targets.append(link.to) }
       askers[link.to, default: []].append(link.from)
       argumentLinks.insert(position)
@@ -426,7 +441,11 @@ struct Validator {
         what: "Unpassable argument: `\(component)` takes a runtime argument (\(listed)), but "
           + Self.listed(neededBy) + " "
           + (neededBy.count == 1 ? "builds" : "build") + " it as a dependency.",
-        details: ["registered at: " + locations([target])],
+        details: ["registered at: " + locations([target])]
+          + askers[target]!.filter(later.contains).map { asker in
+            "`\(graph.nodes[asker].typeName)` takes it later, through a `Lazy` (or "
+              + "`@LazyInjected`, or a cyclic injection): that resolves it with no argument"
+          },
         why: "runtime arguments given to `resolve(args:)` go only to the component resolved at the "
           + "top, and no component that builds `\(component)` declares that its resolves pass them "
           + "down (`.passesArguments(to:)`): such a resolve fails.",
