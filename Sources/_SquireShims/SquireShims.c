@@ -3,6 +3,10 @@
 #include <limits.h>
 #include <pthread.h>
 #include <stddef.h>
+#if defined(__linux__)
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 _Thread_local struct _squire_thread _squire_this_thread SQUIRE_TLS_MODEL = {0, 0, 0, NULL, NULL, NULL, NULL, 0};
 
@@ -49,6 +53,16 @@ void _squire_register_thread(void) {
   pthread_mutex_unlock(&threads_lock);
   // A thread that resolves again in a later key destructor is put back, and taken out again.
   pthread_setspecific(thread_key, thread);
+}
+
+int _squire_is_main_thread(void) {
+#if defined(__APPLE__)
+  return pthread_main_np();
+#elif defined(__linux__)
+  return getpid() == (pid_t)syscall(SYS_gettid);
+#else
+  return 0;
+#endif
 }
 
 unsigned long _squire_oldest_announced_epoch(void) {

@@ -21,7 +21,12 @@
 /// value is lent where it is kept, not copied out. A read under another ambient container (the
 /// same object used by a test with a container of its own) resolves from that one, once, and
 /// keeps that value while that container lives (the property keeps its first container alive,
-/// not the others), so a shared object never hands one test's value to another. Reading with
+/// not the others), so a shared object never hands one test's value to another. No lock is held
+/// while the factory runs: first reads under different containers run at once, and a factory
+/// may wait for another thread reading the property under another container; threads reading
+/// under the same container wait for the one resolving it. Read on the main actor (a view's
+/// `body`), the property resolves there, so a `@MainActor` component is built synchronously as
+/// `Container.ambient.resolve()` would build it. Reading with
 /// no ambient container traps with the message of ``Container/ambient``, as does a value that
 /// cannot be resolved (with the resolve's diagnostic).
 ///

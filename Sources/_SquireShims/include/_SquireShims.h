@@ -118,6 +118,10 @@ static inline void _squire_set_spare_creation(void *_Nullable creation) {
 /// Releases a thread's spare creation when the thread ends; defined by Squire, in Swift.
 void _squire_release_spare_creation(void *_Nonnull creation);
 
+/// Whether this thread is the process's main thread, where the main actor runs: an `@Ambient`
+/// property, whose getter has no isolation to pass, reads a `@MainActor` component there.
+int _squire_is_main_thread(void);
+
 /// The oldest epoch a thread inside a resolve announced, or `ULONG_MAX` when no thread is
 /// inside one: a snapshot tagged with an epoch up to this one can be freed.
 unsigned long _squire_oldest_announced_epoch(void);

@@ -1,3 +1,4 @@
+import Foundation
 import Squire
 import Synchronization
 import Testing
@@ -26,6 +27,14 @@ private struct Voucher {
 
 private final class Almanac {
   @Ambient var clock: any Clock
+}
+
+@MainActor private final class MenuModel {
+  init() {}
+}
+
+@MainActor private struct Menu {
+  @Ambient var model: MenuModel
 }
 
 @Suite struct AmbientPropertyTests {
@@ -141,6 +150,82 @@ private final class Almanac {
       }
     }
     #expect(made.count.load(ordering: .relaxed) == 1)
+  }
+
+  /// Issue 37, 3: the property held its lock while the factory ran, so that a factory waiting
+  /// for a read of the same property under another container waited for ever.
+  @Test func aFactoryMayWaitForAReadOfTheSamePropertyUnderAnotherContainer() {
+    let shared = Voucher()
+    let inner = container("inner")
+    let outer = Container()
+    let readInner = Atomic(false)
+    outer.register { () -> FixedClock in
+      let done = DispatchSemaphore(value: 0)
+      Thread {
+        inner.withAmbient { _ = shared.clock }
+        done.signal()
+      }.start()
+      // Bounded: before the fix, the other read waited for this factory to return.
+      readInner.store(done.wait(timeout: .now() + 10) == .success, ordering: .relaxed)
+      return FixedClock(label: "outer")
+    }.as((any Clock).self)
+    #expect(outer.withAmbient { shared.clock.label } == "outer")
+    let innerWasRead = readInner.load(ordering: .relaxed)
+    #expect(innerWasRead)
+    #expect(inner.withAmbient { shared.clock.label } == "inner")
+  }
+
+  @Test func firstReadsUnderSeveralContainersRunAtOnce() {
+    let shared = Voucher()
+    let count = 4
+    let arrived = Atomic(0)
+    let allMet = Atomic(0)
+    let containers = (0..<count).map { index in
+      let container = Container()
+      container.register { () -> FixedClock in
+        // Each factory waits (bounded) until every one has started: they run at once only if
+        // no read waits for another's factory.
+        arrived.add(1, ordering: .relaxed)
+        let deadline = Date().addingTimeInterval(10)
+        while arrived.load(ordering: .relaxed) < count, Date() < deadline { usleep(1_000) }
+        if arrived.load(ordering: .relaxed) == count { allMet.add(1, ordering: .relaxed) }
+        return FixedClock(label: "\(index)")
+      }.as((any Clock).self)
+      return container
+    }
+    // Threads, not tasks: the factories block, and the cooperative pool may be narrower.
+    let done = DispatchGroup()
+    for container in containers {
+      done.enter()
+      Thread {
+        container.withAmbient { _ = shared.clock }
+        done.leave()
+      }.start()
+    }
+    done.wait()
+    #expect(allMet.load(ordering: .relaxed) == count)
+    for (index, container) in containers.enumerated() {
+      #expect(container.withAmbient { shared.clock.label } == "\(index)")
+    }
+  }
+
+  /// Issue 37, 2: the property resolved with no isolation, so a `@MainActor` component trapped
+  /// even when read on the main actor.
+  @Test func aMainActorComponentIsResolvedOnTheMainActor() async {
+    await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+      let same = await MainActor.run {
+        let app = Container()
+        app.register(MenuModel.init)
+        return app.withAmbient {
+          let menu = Menu()
+          return menu.model === menu.model
+        }
+      }
+      if !same { exit(1) }
+    }.map { result in
+      let text = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(text.isEmpty, "\(text)")
+    }
   }
 
   @Test func readingWithNothingAmbientTrapsWithTheAmbientMessage() async throws {

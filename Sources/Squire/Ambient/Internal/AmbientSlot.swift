@@ -1,4 +1,16 @@
+import Dispatch
 import Synchronization
+import _SquireShims
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Android)
+  import Android
+#endif
 
 /// The storage of an ``Ambient`` property, shared by every copy of the wrapper: one value per
 /// container the property was read in, each kept at an address that does not move, so that a
@@ -9,18 +21,21 @@ final class AmbientSlot<Value>: @unchecked Sendable {
   /// The name or tag the property asks for: fixed when the wrapper is made.
   let qualifier: Qualifier
   /// The value for the first container the property was read in, which it keeps: set once
-  /// (under `once`), freed with the slot.
+  /// (under `lock`), freed with the slot.
   @usableFromInline
   let first = Atomic<UnsafeMutablePointer<AmbientValue<Value>>?>(nil)
-  /// Held while the value for a container is looked up or resolved, so that threads reading
-  /// the property at once resolve it once. Recursive: a value whose factory reads this property
-  /// again on the same thread goes round until the resolve reports the cycle.
-  private let once = RecursiveLock()
+  /// Guards `others` and `resolving`; never held while a factory runs, so that reads under
+  /// other containers neither wait for it nor deadlock with it.
+  private let lock = ConditionLock.make()
   /// The values for the other containers, which it does not keep: one per container still
   /// alive (a test's, say). A value is freed, under the lock, once its container is gone: no
   /// read can be lending it then, as a read lends the value of the ambient container, which
-  /// the binding keeps alive for as long as the read lasts. Guarded by `once`.
+  /// the binding keeps alive for as long as the read lasts. Guarded by `lock`.
   @exclusivity(unchecked) private var others: [UnsafeMutablePointer<AmbientValue<Value>>] = []
+  /// The containers (by address) whose value a thread is resolving right now, and that
+  /// thread: another thread reading in the same container waits for it, so that the value is
+  /// resolved once per container. Guarded by `lock`.
+  @exclusivity(unchecked) private var resolving: [(address: UInt, thread: pthread_t)] = []
 
   init(_ qualifier: Qualifier) {
     self.qualifier = qualifier
@@ -42,29 +57,36 @@ final class AmbientSlot<Value>: @unchecked Sendable {
   }
 
   /// Where the value for the ambient container, at `address`, is kept, resolved there unless
-  /// it was already.
+  /// it was already. The resolve runs with no lock held: threads reading in other containers
+  /// go on; one reading in the same container waits for it. A factory that reads the property
+  /// again on the same thread resolves again, until the resolve reports the recursion.
   @usableFromInline
   func resolve(at address: UInt) -> UnsafeMutablePointer<AmbientValue<Value>> {
     let container = AmbientBinding.container(at: address)
-    return once.withLock {
-      if let entry = first.load(ordering: .acquiring), entry.pointee.isFor(container) {
+    let thread = pthread_self()
+    lock.lock()
+    while true {
+      if let entry = existing(for: container) {
+        lock.unlock()
         return entry
       }
-      others.removeAll { entry in
-        guard entry.pointee.isGone else { return false }
-        Self.free(entry)
-        return true
+      guard
+        let other = resolving.first(where: { $0.address == address }),
+        pthread_equal(other.thread, thread) == 0
+      else { break }
+      lock.wait()
+    }
+    resolving.append((address, thread))
+    lock.unlock()
+    let value = resolveValue(in: container)
+    return lock.withLock {
+      defer { lock.broadcast() }
+      if let index = resolving.firstIndex(where: {
+        $0.address == address && pthread_equal($0.thread, thread) != 0
+      }) {
+        resolving.remove(at: index)
       }
-      if let entry = others.first(where: { $0.pointee.isFor(container) }) { return entry }
-      let value: Value
-      do {
-        value = try container.resolve(
-          Value.self, qualifier: qualifier, arguments: nil, isolation: nil)
-      } catch {
-        fatalError(
-          "Squire: an @Ambient property of type `\(Value.self)` could not be resolved from the "
-            + "ambient container.\n\(error)")
-      }
+      if let entry = existing(for: container) { return entry }
       let isFirst = first.load(ordering: .acquiring) == nil
       let entry = UnsafeMutablePointer<AmbientValue<Value>>.allocate(capacity: 1)
       entry.initialize(to: AmbientValue(container: container, value: value, keeps: isFirst))
@@ -74,6 +96,35 @@ final class AmbientSlot<Value>: @unchecked Sendable {
         others.append(entry)
       }
       return entry
+    }
+  }
+
+  /// The value kept for `container`, if any; frees those of containers that are gone. Under
+  /// the lock.
+  private func existing(for container: Container) -> UnsafeMutablePointer<AmbientValue<Value>>? {
+    if let entry = first.load(ordering: .acquiring), entry.pointee.isFor(container) {
+      return entry
+    }
+    others.removeAll { entry in
+      guard entry.pointee.isGone else { return false }
+      Self.free(entry)
+      return true
+    }
+    return others.first { $0.pointee.isFor(container) }
+  }
+
+  /// The value resolved in `container`, on the main actor when this is the main thread (the
+  /// property's getter has no isolation to pass: a `@MainActor` component read by a view on
+  /// the main actor is built there); traps with the resolve's diagnostic if it cannot be.
+  private func resolveValue(in container: Container) -> Value {
+    do {
+      return try container.resolve(
+        Value.self, qualifier: qualifier, arguments: nil,
+        isolation: MainQueue.isCurrent ? MainActor.shared : nil)
+    } catch {
+      fatalError(
+        "Squire: an @Ambient property of type `\(Value.self)` could not be resolved from the "
+          + "ambient container.\n\(error)")
     }
   }
 
@@ -113,5 +164,20 @@ struct AmbientValue<Value> {
   /// Whether the container of a value that does not keep it is gone.
   var isGone: Bool {
     kept == nil && container == nil
+  }
+}
+
+/// Whether code runs where the main actor runs: on the main thread, or on the main dispatch
+/// queue (which the main actor's executor drains, on whatever thread serves it once the main
+/// thread has left for `dispatchMain()`).
+enum MainQueue {
+  private static let key = DispatchSpecificKey<Bool>()
+  /// Marks the main queue, once, on first use.
+  private static let marked: Void = DispatchQueue.main.setSpecific(key: key, value: true)
+
+  static var isCurrent: Bool {
+    if _squire_is_main_thread() != 0 { return true }
+    marked
+    return DispatchQueue.getSpecific(key: key) == true
   }
 }
