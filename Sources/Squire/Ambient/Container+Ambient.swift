@@ -23,7 +23,9 @@ extension Container {
   ///
   /// Where the process default answers and no `withAmbient` ever began in the process, a read
   /// is a load and a test in the caller's code; once one began, a call that asks the
-  /// concurrency runtime for the task's binding.
+  /// concurrency runtime for the task's binding. The first binding checks that the runtime's
+  /// lookup finds what `TaskLocal` finds; if it does not, every read uses `TaskLocal`'s own
+  /// (slower, never wrong).
   @inlinable
   public static var ambient: Container {
     AmbientBinding.container
@@ -72,7 +74,7 @@ extension Container {
   /// Bindings nest: the innermost wins, and the outer one is back when `body` returns. The
   /// container is not closed at the end: close it yourself when the work is done.
   public func withAmbient<Result>(_ body: () throws -> Result) rethrows -> Result {
-    AmbientBinding.willBind()
+    AmbientBinding.willBind(self)
     return try AmbientBinding.$bound.withValue(self, operation: body)
   }
 
@@ -87,7 +89,7 @@ extension Container {
   public func withAmbient<Result>(
     isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result
   ) async rethrows -> Result {
-    AmbientBinding.willBind()
+    AmbientBinding.willBind(self)
     return try await AmbientBinding.$bound.withValue(self, operation: body, isolation: isolation)
   }
 }

@@ -28,9 +28,14 @@ enum AmbientBinding {
   static let everBound: UInt = 1
 
   /// The key of ``bound`` for the runtime's lookup (the address of its `TaskLocal`, as
-  /// `TaskLocal` passes it), stored by `willBind()` before it sets `everBound`: a read that sees
-  /// the bit sees the key. (`$bound` is a global made on first use: a `swift_once` per read.)
+  /// `TaskLocal` passes it), stored by `willBind(_:)` before it sets `everBound`: a read that
+  /// sees the bit sees the key. (`$bound` is a global made on first use: a `swift_once` per
+  /// read.) 0 once a binding began: the lookup failed its check, and reads use `TaskLocal`'s.
   static let boundKey = Atomic<UInt>(0)
+
+  /// Set by a test before the first binding: the check of the runtime's lookup fails, as it
+  /// would if a runtime keyed or stored task-local values otherwise.
+  static let failsLookupCheck = Atomic<Bool>(false)
 
   /// The ambient container's address: the process default's when no `withAmbient` ever began
   /// (read in the caller's code: one load and a test), else the task's binding's or the
@@ -73,9 +78,11 @@ enum AmbientBinding {
   /// began, or `nil` when the task has none: the runtime's lookup called directly, as
   /// `TaskLocal.get()` calls it, without that generic method's copy of the value.
   static var boundAddress: UInt? {
-    guard let key = UnsafeMutableRawPointer(bitPattern: boundKey.load(ordering: .relaxed)),
-      let value = taskLocalValue(key)
-    else { return nil }
+    guard let key = UnsafeMutableRawPointer(bitPattern: boundKey.load(ordering: .relaxed)) else {
+      // The runtime's lookup failed its check: `TaskLocal`'s own read.
+      return bound.map { UInt(bitPattern: ObjectIdentifier($0)) }
+    }
+    guard let value = taskLocalValue(key) else { return nil }
     // The runtime keeps a binding of `TaskLocal<Container?>` as a `Container?`, never `nil`
     // here: the address of the object, which the binding retains.
     return UnsafeRawPointer(value).load(as: UInt.self)
@@ -86,13 +93,32 @@ enum AmbientBinding {
     Unmanaged<Container>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeUnretainedValue()
   }
 
-  /// Called before a binding begins.
-  static func willBind() {
+  /// Called before a binding of `container` begins. The first one checks the runtime's lookup.
+  static func willBind(_ container: Container) {
     if state.load(ordering: .relaxed) & everBound == 0 {
-      let key = UInt(bitPattern: Unmanaged.passUnretained($bound).toOpaque())
-      boundKey.store(key, ordering: .relaxed)
+      boundKey.store(checkedLookupKey(binding: container), ordering: .relaxed)
       state.bitwiseOr(everBound, ordering: .releasing)
     }
+  }
+
+  /// The key of ``bound`` for `lookup` (the runtime's), or 0 when `lookup` does not find what
+  /// `TaskLocal` finds: outside a binding of `container` (the task's binding, if any) and
+  /// inside one (`container`). A runtime that changed how it keys or stores a task-local
+  /// value fails this, and reads fall back to `TaskLocal`'s own, instead of silently reading
+  /// the process default.
+  static func checkedLookupKey(
+    binding container: Container,
+    lookup: (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? = taskLocalValue
+  ) -> UInt {
+    if failsLookupCheck.load(ordering: .relaxed) { return 0 }
+    let key = Unmanaged.passUnretained($bound).toOpaque()
+    func found() -> UInt? { lookup(key).map { UnsafeRawPointer($0).load(as: UInt.self) } }
+    let outside = found()
+    let inside = $bound.withValue(container) { found() }
+    guard outside == bound.map({ UInt(bitPattern: ObjectIdentifier($0)) }),
+      inside == UInt(bitPattern: ObjectIdentifier(container))
+    else { return 0 }
+    return UInt(bitPattern: key)
   }
 
   /// Makes `container` the process default, once: setting the same container again does
@@ -132,4 +158,4 @@ enum AmbientBinding {
 /// the current task (or, outside any task, the current thread) keeps its innermost binding of
 /// the `TaskLocal` whose address is `key`, or `nil` when it has none.
 @_silgen_name("swift_task_localValueGet")
-private func taskLocalValue(_ key: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?
+func taskLocalValue(_ key: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?
