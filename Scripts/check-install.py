@@ -21,8 +21,8 @@ reached. Then, each a package of its own that knows nothing of this checkout:
   wiring mistake first, which must fail at the `register` line, then a correct one, which must
   build clean.
 
-Fails (exit 1) with what to fix. The snippet packages share one build folder, so swift-syntax
-and Squire are built once for all of them.
+Fails (exit 1) with what to fix. The snippet packages with the same traits share a build
+folder, so swift-syntax is built once for all of the plugin's.
 """
 
 import json
@@ -299,7 +299,10 @@ def check_snippet(index, where, text, url, state):
             sources[f"Sources/{name}/{name}.swift"] = "public enum Placeholder {}\n"
             manifest = manifest.replace("targets: [", f'targets: [\n  .target(name: "{name}"),', 1)
     folder = package(f"snippet{index}", manifest, sources)
-    scratch = ["--scratch-path", str(WORK / ".build-snippets")]
+    # Snippets with the same traits share a build folder (the plugin's build swift-syntax once);
+    # others not: a resolve drops the checkouts its package does not use, which another
+    # package's build plan in the same folder may still name.
+    scratch = ["--scratch-path", str(WORK / (".build-" + ("-".join(sorted(traits)) or "core")))]
     status, output = run(["swift", "package", *scratch, "resolve"], folder)
     if status != 0:
         fail(f"{label}: does not resolve as written (output above)")
