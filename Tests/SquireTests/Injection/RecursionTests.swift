@@ -102,7 +102,7 @@ struct RecursionTests {
   /// until the process was killed.
   @Test func anAsyncFactoryThatAwaitsItselfStopsAtTheLimit() async {
     await #expect(processExitsWith: .success) {
-      Watchdog.start(megabytes: 512)
+      Watchdog.start()
       let container = Container()
       container.register { [unowned container] () async throws -> ChainLink in
         ChainLink(next: try await container.tryResolve(ChainLink.self))
