@@ -113,6 +113,8 @@ write(realm.graph(.dot), to: "garrison.dot")
 print("  render it: dot -Tsvg .build/squire-demo/garrison.dot -o garrison.svg")
 write(realm.graph(.mermaid), to: "garrison.mmd")
 print("  or paste it into a ```mermaid block in Markdown (GitHub renders it)")
+write(realm.graph(.html), to: "garrison.html")
+print("  or open it in a browser: search a component, see what it needs and what needs it")
 
 section(
   "8. A mistake, caught before it hurts",

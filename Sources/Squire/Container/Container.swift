@@ -209,6 +209,7 @@ public final class Container: @unchecked Sendable {
   func add<Impl>(_ record: TypedRecord<Impl>) -> Component<Impl> {
     if _slowPath(isClosed) { Self.registeredAfterClose("`\(Impl.self)`", at: record.location) }
     record.owner = self
+    if let parts = partsLoading.load() { record.part = parts.loadingOnThisThread }
     if defaultLifetime != .prototype && record.hasFactory
       && (!defaultLifetime.holdsWeakly || record.isClass)
     {
@@ -386,7 +387,9 @@ public final class Container: @unchecked Sendable {
       let isNew = lock.withLock { loadedParts.insert(ObjectIdentifier(part)).inserted }
       guard isNew else { return }
       parts.depth += 1
+      parts.loading.append(part)
       part.load(container: self)
+      parts.loading.removeLast()
       parts.toTell.append(part)
       parts.depth -= 1
       // A `loaded` that appends another part tells it itself, from its own outermost append.
@@ -597,4 +600,12 @@ final class PartsLoading: @unchecked Sendable {
   // Guarded by `lock`.
   var depth = 0
   var toTell: [any Part.Type] = []
+  /// The parts loading, innermost last.
+  var loading: [any Part.Type] = []
+
+  /// The part this thread is loading, which registers what this thread registers meanwhile;
+  /// `nil` when no part loads, or when another thread loads one (it holds the lock).
+  var loadingOnThisThread: (any Part.Type)? {
+    lock.withLockIfFree { loading.last } ?? nil
+  }
 }

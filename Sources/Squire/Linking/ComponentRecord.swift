@@ -145,6 +145,8 @@ class ComponentRecord: @unchecked Sendable {
   var position = 0
   /// False for a class registered with `register(T.self)`: only `inject(into:)` uses it.
   var hasFactory = true
+  /// The part that registered it (`append(part:)`), if a part did: shown by the graph page.
+  var part: (any Part.Type)?
   /// The types this component is offered to (`.when(injectedInto:)`); empty for everyone.
   @usableFromInline var consumers: [Any.Type] = []
   /// The components its resolves pass runtime arguments down to (`.passesArguments(to:)`):

@@ -148,6 +148,14 @@ final class RecursiveLock: @unchecked Sendable {
     defer { pthread_mutex_unlock(mutex) }
     return try body()
   }
+
+  /// Runs `body` under the lock when no other thread holds it (this one may); `nil` when
+  /// another thread does.
+  func withLockIfFree<Result>(_ body: () throws -> Result) rethrows -> Result? {
+    guard pthread_mutex_trylock(mutex) == 0 else { return nil }
+    defer { pthread_mutex_unlock(mutex) }
+    return try body()
+  }
 }
 
 /// A value guarded by a ``Lock``: what `Synchronization.Mutex` gives, with a lock that Thread

@@ -17,7 +17,15 @@ extension Container {
   /// when it links the registrations. It takes time linear in components plus dependencies.
   /// See <doc:ValidatingYourGraph> for what each problem means.
   public func validate() -> ValidationReport {
-    let (report, derived) = withFullLinker { linker in
+    validating { _, _ in () }.report
+  }
+
+  /// Validates, and runs `body` with the validator and linker that found the report's problems
+  /// (the graph page reads both).
+  func validating<Result>(_ body: (Validator, Linker) -> Result) -> (
+    report: ValidationReport, result: Result
+  ) {
+    let (report, derived, result) = withFullLinker { linker in
       let validator = Validator(linker: linker)
       return (
         ValidationReport(
@@ -25,16 +33,19 @@ extension Container {
           warnings: validator.warnings + InterceptionChecks(linker: linker).warnings,
           componentCount: validator.graph.nodes.count,
           dependencyCount: validator.graph.links.count + validator.graph.unanswered.count),
-        validator.derivedChecks
+        validator.derivedChecks, body(validator, linker)
       )
     }
     // Asked with no lock held: a derived type may resolve its source.
     let unavailable = derived.compactMap { check in
       check.type.validationIssue(in: self).map(check.problem)
     }
-    if unavailable.isEmpty { return report }
-    return ValidationReport(
-      problems: report.problems + unavailable, warnings: report.warnings,
-      componentCount: report.componentCount, dependencyCount: report.dependencyCount)
+    if unavailable.isEmpty { return (report, result) }
+    return (
+      ValidationReport(
+        problems: report.problems + unavailable, warnings: report.warnings,
+        componentCount: report.componentCount, dependencyCount: report.dependencyCount),
+      result
+    )
   }
 }

@@ -39,12 +39,7 @@ struct GraphPicture {
 
   init(_ validator: Validator) {
     let graph = validator.graph
-    // Components by name then place of registration: registration order would change the
-    // picture whenever a part is loaded in another order.
-    let order = graph.nodes.indices.sorted {
-      (graph.nodes[$0].typeName, graph.nodes[$0].location.description, $0)
-        < (graph.nodes[$1].typeName, graph.nodes[$1].location.description, $1)
-    }
+    let order = Self.order(graph)
     var id = Array(repeating: "", count: graph.nodes.count)
     for (rank, node) in order.enumerated() { id[node] = "c\(rank + 1)" }
 
@@ -74,21 +69,8 @@ struct GraphPicture {
     }
 
     var edges = Set<Edge>()
-    for (position, link) in graph.links.enumerated() {
-      let edge = graph.edges[link.edge]
-      var notes: [String] = []
-      if validator.cyclicLinks.contains(position) { notes.append("cycle") }
-      if validator.captiveLinks.contains(position) { notes.append("captive") }
-      if validator.argumentLinks.contains(position) { notes.append("argument cannot be passed") }
-      let isProblem = !notes.isEmpty
-      // A component offered only to some consumers: the edge says why this one gets it.
-      let target = graph.nodes[link.to]
-      if !target.consumers.isEmpty {
-        notes.insert("when injected into \(target.consumerNames)", at: 0)
-      }
-      edges.insert(
-        Self.edge(
-          from: id[link.from], to: id[link.to], edge, isProblem: isProblem, notes: notes))
+    for position in graph.links.indices {
+      edges.insert(Self.edge(link: position, validator, ids: id))
     }
 
     // One node per dependency nothing answers, shared by everyone who asks for it; numbered,
@@ -131,6 +113,35 @@ struct GraphPicture {
     }
   }
 
+  /// Components by name then place of registration: registration order would change the
+  /// picture whenever a part is loaded in another order.
+  static func order(_ graph: DependencyGraph) -> [Int] {
+    graph.nodes.indices.sorted {
+      (graph.nodes[$0].typeName, graph.nodes[$0].location.description, $0)
+        < (graph.nodes[$1].typeName, graph.nodes[$1].location.description, $1)
+    }
+  }
+
+  /// The edge of the link at `position` in the validator's graph, between the nodes' `ids`:
+  /// red, and saying why, when the link is part of a problem.
+  static func edge(link position: Int, _ validator: Validator, ids: [String]) -> Edge {
+    let graph = validator.graph
+    let link = graph.links[position]
+    var notes: [String] = []
+    if validator.cyclicLinks.contains(position) { notes.append("cycle") }
+    if validator.captiveLinks.contains(position) { notes.append("captive") }
+    if validator.argumentLinks.contains(position) { notes.append("argument cannot be passed") }
+    let isProblem = !notes.isEmpty
+    // A component offered only to some consumers: the edge says why this one gets it.
+    let target = graph.nodes[link.to]
+    if !target.consumers.isEmpty {
+      notes.insert("when injected into \(target.consumerNames)", at: 0)
+    }
+    return edge(
+      from: ids[link.from], to: ids[link.to], graph.edges[link.edge],
+      isProblem: isProblem, notes: notes)
+  }
+
   /// Ids for distinct labels, numbered in sorted order: `prefix1`, `prefix2`, ...
   private static func numbered(_ labels: some Sequence<String>, prefix: String) -> [String: String]
   {
@@ -139,7 +150,7 @@ struct GraphPicture {
     return ids
   }
 
-  private static func edge(
+  static func edge(
     from: String, to: String, _ edge: DependencyEdge, isProblem: Bool, notes: [String]
   ) -> Edge {
     let kind: Edge.Kind
