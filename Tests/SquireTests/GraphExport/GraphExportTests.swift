@@ -92,7 +92,8 @@ struct GraphExportTests {
     reversed.register(Knight.init(armor:))
     reversed.register(PlateArmor.init(forge:)).as(Armor.self).as(Armor.self, name: "steel")
     reversed.register(Forge.init).lifetime(.single)
-    for format in GraphFormat.allCases {
+    // The page holds line numbers: GraphPageTests compares it without them.
+    for format in [GraphFormat.dot, .mermaid] {
       #expect(reversed.graph(format) == garrison().graph(format))
     }
   }

@@ -49,7 +49,7 @@ struct GraphPage {
       nodes.append(
         Self.component(
           record, arguments: graph.arguments[node],
-          decorators: graph.decorations[ObjectIdentifier(record)] ?? [],
+          decorators: Self.distinct(graph.decorations[ObjectIdentifier(record)] ?? []),
           container: chain.firstIndex { $0 === record.owner }))
     }
 
@@ -169,6 +169,13 @@ struct GraphPage {
       found.append(node)
     }
     return found
+  }
+
+  /// Each decorator once, in the order they wrap: one that wraps the component under several
+  /// keys is linked once per key.
+  private static func distinct(_ decorators: [DecoratorRecord]) -> [DecoratorRecord] {
+    var seen = Set<ObjectIdentifier>()
+    return decorators.filter { seen.insert(ObjectIdentifier($0)).inserted }
   }
 
   /// A component's node: where it was registered and how, without its dependencies.
