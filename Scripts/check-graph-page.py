@@ -153,13 +153,14 @@ def demo_expected(dot: pathlib.Path) -> dict:
     label = {}
     for node, first in re.findall(r'^  (\w+) \[label="((?:[^"\\]|\\.)*?)(?:\\n|")', text, re.M):
         label[node] = first.replace('\\"', '"').replace("\\\\", "\\")
-    needs = {name: set() for name in label.values()}
-    needed_by = {name: set() for name in label.values()}
+    # By node: a type registered twice is two nodes of one name, and listed twice.
+    needs = {node: set() for node in label}
+    needed_by = {node: set() for node in label}
     for source, target, attributes in re.findall(r"^  (\w+) -> (\w+)(.*);$", text, re.M):
         if target.startswith("a"):
             continue  # a runtime argument: not a dependency the page lists
-        needs[label[source]].add(label[target])
-        needed_by[label[target]].add(label[source])
+        needs[source].add(target)
+        needed_by[target].add(source)
 
     def reach(start, edges):
         seen, queue = {start}, [start]
@@ -168,11 +169,13 @@ def demo_expected(dot: pathlib.Path) -> dict:
                 if other not in seen:
                     seen.add(other)
                     queue.append(other)
-        return sorted(seen - {start})
+        return sorted(label[node] for node in seen - {start})
 
     def selection(name):
-        return {"select": name, "needs": sorted(needs[name]), "neededBy": sorted(needed_by[name]),
-                "needsAll": reach(name, needs), "neededByAll": reach(name, needed_by),
+        node = next(node for node, text in label.items() if text == name)
+        return {"select": name, "needs": sorted(label[n] for n in needs[node]),
+                "neededBy": sorted(label[n] for n in needed_by[node]),
+                "needsAll": reach(node, needs), "neededByAll": reach(node, needed_by),
                 "problems": []}
 
     components = sorted(name for node, name in label.items() if node.startswith("c"))

@@ -70,7 +70,9 @@ function badges(node) {
   if (node.kind !== "component") {
     return [el("span", { class: "badge problem" }, node.kind)];
   }
-  const list = [el("span", { class: "badge " + lifetimeClass(node.lifetime) }, "." + node.lifetime)];
+  const lifetimeBadge = "badge " + lifetimeClass(node.lifetime);
+  const lifetime = el("span", { class: lifetimeBadge }, "." + node.lifetime);
+  const list = [lifetime];
   if (node.isolation) list.push(el("span", { class: "badge isolation" }, node.isolation));
   const count = problemsOf(node);
   if (count.problems) list.push(el("span", { class: "badge problem" }, "⚠ " + count.problems));
@@ -80,7 +82,7 @@ function badges(node) {
 
 /** How many problems and warnings involve a node. */
 function problemsOf(node) {
-  let result = { problems: 0, warnings: 0 };
+  const result = { problems: 0, warnings: 0 };
   for (const index of node.problems) {
     if (problems[index].severity === "problem") result.problems++;
     else result.warnings++;
@@ -208,7 +210,9 @@ const BOX = { width: 166, height: 46, gapX: 36, gapY: 12, perColumn: 14 };
 function drawPicture(id, depth) {
   const column = new Map([[id, 0]]);
   for (const r of reach(id, needsOf, depth)) column.set(r.id, r.distance);
-  for (const r of reach(id, neededByOf, depth)) if (!column.has(r.id)) column.set(r.id, -r.distance);
+  for (const r of reach(id, neededByOf, depth)) {
+    if (!column.has(r.id)) column.set(r.id, -r.distance);
+  }
 
   // Columns in order; within a column, boxes in the order of the boxes they connect to in the
   // column nearer the selection (fewer crossings), then by name.
@@ -249,7 +253,8 @@ function drawPicture(id, depth) {
     const count = columns.get(c).length + (hidden.has(c) ? 1 : 0);
     const top = 28 + (tallest - count) * (BOX.height + BOX.gapY) / 2;
     columns.get(c).forEach((node, r) => {
-      place.set(node, { x: index * (BOX.width + BOX.gapX) + 4, y: top + r * (BOX.height + BOX.gapY) });
+      const x = index * (BOX.width + BOX.gapX) + 4;
+      place.set(node, { x, y: top + r * (BOX.height + BOX.gapY) });
     });
   });
 
@@ -289,7 +294,8 @@ function drawPicture(id, depth) {
     if (!hidden.has(c)) return;
     const y = 28 + (tallest - columns.get(c).length - 1) * (BOX.height + BOX.gapY) / 2
       + columns.get(c).length * (BOX.height + BOX.gapY);
-    const more = svg("g", { class: "node more", transform: `translate(${index * (BOX.width + BOX.gapX) + 4},${y})` },
+    const x = index * (BOX.width + BOX.gapX) + 4;
+    const more = svg("g", { class: "node more", transform: `translate(${x},${y})` },
       svg("rect", { width: BOX.width, height: BOX.height, rx: 6 }),
       svg("text", { class: "sub", x: 10, y: 27 }, `and ${hidden.get(c)} more (in the lists)`));
     picture.append(more);
@@ -330,7 +336,8 @@ function box(id, p, isSelected) {
   group.append(svg("text", { class: "title", x: 12, y: 19 }, shorten(node.name, 21)));
   const sub = node.kind === "component"
     ? "." + node.lifetime + (node.isolation ? " · " + node.isolation : "")
-    : node.kind === "missing" ? "missing: nothing provides it" : `ambiguous: ${node.candidates} candidates`;
+    : node.kind === "missing" ? "missing: nothing provides it"
+    : `ambiguous: ${node.candidates} candidates`;
   group.append(svg("text", { class: "sub", x: 12, y: 36 }, shorten(sub, 25)));
   if (count.problems && node.kind === "component") {
     group.append(svg("text", { class: "warn", x: BOX.width - 8, y: 36, "text-anchor": "end" },
@@ -349,7 +356,9 @@ function shorten(text, length) {
  *  needs and what needs it, directly and transitively. */
 function showDetails(id) {
   const node = nodes[id];
-  const panel = [el("h2", { class: "name", id: "selected-name" }, node.name), el("p", {}, badges(node))];
+  const panel = [
+    el("h2", { class: "name", id: "selected-name" }, node.name), el("p", {}, badges(node)),
+  ];
   if (node.kind === "component") {
     const where = [node.file + ":" + node.line];
     if (node.container !== null && graph.containers[node.container]) {
@@ -365,11 +374,13 @@ function showDetails(id) {
     const keys = [];
     if (node.asItself) keys.push(el("li", {}, node.name));
     for (const forward of node.forwards) {
-      keys.push(el("li", {}, ".as(" + forward.type + (forward.qualifier ? ", " + forward.qualifier : "") + ")"));
+      const qualifier = forward.qualifier ? ", " + forward.qualifier : "";
+      keys.push(el("li", {}, ".as(" + forward.type + qualifier + ")"));
     }
     panel.push(el("h3", {}, "Resolved as"), el("ul", { id: "keys" }, keys));
     if (node.consumers.length) {
-      panel.push(el("h3", {}, "Only for"), el("p", {}, ".when(injectedInto: " + node.consumers.join(", ") + ")"));
+      panel.push(el("h3", {}, "Only for"),
+        el("p", {}, ".when(injectedInto: " + node.consumers.join(", ") + ")"));
     }
     if (node.decorators.length) {
       panel.push(el("h3", {}, "Decorated"), el("ul", { id: "decorators" },
@@ -391,9 +402,11 @@ function showDetails(id) {
   panel.push(el("h3", {}, `Needs (${needs.length})`), el("ul", { id: "needs" }, needs));
   const neededBy = dependents[id].map((d) => el("li", { "data-node": d.from },
     nodeLink(d.from), d.dep.label ? el("span", { class: "note" }, " " + d.dep.label) : null));
-  panel.push(el("h3", {}, `Needed by (${neededBy.length})`), el("ul", { id: "needed-by" }, neededBy));
+  panel.push(el("h3", {}, `Needed by (${neededBy.length})`),
+    el("ul", { id: "needed-by" }, neededBy));
   panel.push(transitive("needs-all", "Needs, transitively", reach(id, needsOf, Infinity)));
-  panel.push(transitive("needed-by-all", "Needed by, transitively", reach(id, neededByOf, Infinity)));
+  panel.push(transitive("needed-by-all", "Needed by, transitively",
+    reach(id, neededByOf, Infinity)));
   $("details").replaceChildren(...panel);
 }
 
@@ -401,7 +414,8 @@ function showDetails(id) {
 function transitive(listId, title, reached) {
   return el("details", { open: reached.length <= 40 },
     el("summary", {}, `${title} (${reached.length})`),
-    el("ul", { id: listId }, reached.map((r) => el("li", { "data-node": r.id, "data-distance": r.distance },
+    el("ul", { id: listId }, reached.map((r) => el("li",
+      { "data-node": r.id, "data-distance": r.distance },
       nodeLink(r.id), el("span", { class: "note" }, " " + r.distance)))));
 }
 
@@ -437,12 +451,15 @@ function start() {
   $("problem-count").textContent = `(${problems.length})`;
   $("problems").replaceChildren(...problems.map((problem, index) => el("li", {
     class: problem.severity, "data-problem": index,
-  }, el("button", { class: "link problem-title", onclick: () => openProblem(index) }, problem.title))));
+  }, el("button", { class: "link problem-title", onclick: () => openProblem(index) },
+    problem.title))));
   if (!problems.length) $("problems").append(el("li", { class: "note" }, "validate() found none"));
   const entries = nodes.map((_, id) => id)
     .filter((id) => nodes[id].kind === "component" && dependents[id].length === 0);
   $("entries").replaceChildren(...entries.slice(0, 200).map((id) => el("li", {}, nodeLink(id))));
-  if (entries.length > 200) $("entries").append(el("li", { class: "note" }, `and ${entries.length - 200} more`));
+  if (entries.length > 200) {
+    $("entries").append(el("li", { class: "note" }, `and ${entries.length - 200} more`));
+  }
   applyAddress();
   window.addEventListener("hashchange", applyAddress);
   document.body.dataset.loadMs = (performance.now() - started).toFixed(2);

@@ -16,7 +16,7 @@ extension Container {
   /// registrations always give the same text.
   ///
   /// The ``GraphFormat/html`` page shows the same graph one component at a time, for graphs
-  /// too large to read as one picture: see <doc:SeeingTheGraph>.
+  /// too large to read as one picture: see <doc:ValidatingYourGraph#Exploring-the-graph-in-a-browser>.
   ///
   /// - Parameter format: ``GraphFormat/dot`` for Graphviz, ``GraphFormat/mermaid`` for a
   ///   Mermaid flowchart (GitHub and DocC render it in a `mermaid` code block),

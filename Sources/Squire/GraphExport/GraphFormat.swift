@@ -14,6 +14,6 @@ public enum GraphFormat: Sendable, Hashable, CaseIterable {
   /// One self-contained HTML page (its script, styles and the graph inline; nothing loaded from
   /// the network) to explore a graph of any size: search for a component, select it and see
   /// what it needs and what needs it, transitively, with every problem ``Container/validate()``
-  /// reports marked on the components it involves. See <doc:SeeingTheGraph>.
+  /// reports marked on the components it involves. See <doc:ValidatingYourGraph#Exploring-the-graph-in-a-browser>.
   case html
 }

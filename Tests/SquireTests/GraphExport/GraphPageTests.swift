@@ -71,9 +71,10 @@ struct GraphPageTests {
     let data = try Self.data(child.graph(.html))
     #expect(data["version"] as? Int == 1)
     #expect(data["containers"] as? [String] == ["this container", "its parent"])
-    #expect(try Self.nodes(data).map { $0["name"] as? String } == [
-      "Forge", "Herald", "Knight", "MusterView", "Page", "PlateArmor", "String",
-    ])
+    #expect(
+      try Self.nodes(data).map { $0["name"] as? String } == [
+        "Forge", "Herald", "Knight", "MusterView", "Page", "PlateArmor", "String",
+      ])
 
     let forge = try Self.node("Forge", in: data)
     #expect(forge["lifetime"] as? String == "single")
@@ -108,8 +109,9 @@ struct GraphPageTests {
   @Test func anAsyncComponentSaysSo() throws {
     let container = Container()
     container.register { () async in Forge() }
-    #expect(try Self.node("Forge", in: Self.data(container.graph(.html)))["isolation"] as? String
-      == "async")
+    #expect(
+      try Self.node("Forge", in: Self.data(container.graph(.html)))["isolation"] as? String
+        == "async")
   }
 
   @Test func stringsCannotLeaveTheJSON() {
@@ -162,7 +164,9 @@ struct GraphPageTests {
     for (index, problem) in report.problems.enumerated() {
       let written = problems[index]
       #expect(written["severity"] as? String == "problem")
-      #expect(written["title"] as? String == problem.description.split(separator: "\n").first.map(String.init))
+      #expect(
+        written["title"] as? String
+          == problem.description.split(separator: "\n").first.map(String.init))
       #expect(written["path"] as? [String] == problem.path)
       let marked = try #require(written["nodes"] as? [Int])
       #expect(!marked.isEmpty, "\(problem)")

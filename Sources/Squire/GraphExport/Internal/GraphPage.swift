@@ -124,7 +124,8 @@ struct GraphPage {
         "nodes",
         .array(
           nodes.indices.map { node in
-            .object(nodes[node] + [("deps", .array(deps[node])), ("problems", .array(marks[node]))])
+            .object(
+              nodes[node] + [("deps", .array(deps[node])), ("problems", .array(marks[node]))])
           })
       ),
       ("problems", .array(problems)),
