@@ -9,10 +9,11 @@ let package = Package(
     .executable(name: "library-catalogue", targets: ["library-catalogue"])
   ],
   dependencies: [
-    // Squire's checkout, with the traits of the integrations it uses: a user writes the same
-    // traits beside the URL.
+    // Squire's checkout, with the traits of the integrations it uses and of the build plugin: a
+    // user writes the same traits beside the URL.
     .package(
-      name: "Squire", path: "../..", traits: ["Hummingbird", "ServiceLifecycle", "Configuration"]),
+      name: "Squire", path: "../..",
+      traits: ["Hummingbird", "ServiceLifecycle", "Configuration", "BuildPlugin"]),
     .package(url: "https://github.com/apple/swift-configuration", exact: "1.4.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
@@ -35,7 +36,9 @@ let package = Package(
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "GRDB", package: "GRDB.swift"),
-      ]),
+      ],
+      // Wiring mistakes as build errors, and generated factories.
+      plugins: [.plugin(name: "SquireBuildPlugin", package: "Squire")]),
     .executableTarget(
       name: "library-catalogue",
       dependencies: [

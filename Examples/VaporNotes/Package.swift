@@ -9,9 +9,9 @@ let package = Package(
     .executable(name: "vapor-notes", targets: ["vapor-notes"])
   ],
   dependencies: [
-    // Squire's checkout, with the trait of SquireVapor: a user writes the same trait beside the
-    // URL.
-    .package(name: "Squire", path: "../..", traits: ["Vapor"]),
+    // Squire's checkout, with the traits of SquireVapor and of the build plugin: a user writes
+    // the same traits beside the URL.
+    .package(name: "Squire", path: "../..", traits: ["Vapor", "BuildPlugin"]),
     .package(url: "https://github.com/vapor/vapor", exact: "4.122.3"),
     // On Linux, GRDB links the system's SQLite: `apt-get install libsqlite3-dev`.
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -24,7 +24,9 @@ let package = Package(
         .product(name: "SquireVapor", package: "Squire"),
         .product(name: "Vapor", package: "vapor"),
         .product(name: "GRDB", package: "GRDB.swift"),
-      ]),
+      ],
+      // Wiring mistakes as build errors, and generated factories.
+      plugins: [.plugin(name: "SquireBuildPlugin", package: "Squire")]),
     .executableTarget(
       name: "vapor-notes",
       dependencies: ["VaporNotes", .product(name: "Vapor", package: "vapor")]),
