@@ -14,7 +14,7 @@ final class ListModel: BaseModel {}
 // Declared and registered only where a condition this build does not set holds.
 protocol API: Sendable {}
 #if SQUIRE_FIXTURE_NEVER_SET
-  final class MockAPI: API {}
+final class MockAPI: API {}
 #endif
 final class RealAPI: API {}
 final class Client {
@@ -28,9 +28,9 @@ final class Client {
   container.register(isolated: Home.init)
   container.register(isolated: ListModel.init)
   #if SQUIRE_FIXTURE_NEVER_SET
-    container.register(MockAPI.init).as(API.self)
+  container.register(MockAPI.init).as(API.self)
   #else
-    container.register(RealAPI.init).as(API.self)
+  container.register(RealAPI.init).as(API.self)
   #endif
   container.register(Client.init)
   return container
