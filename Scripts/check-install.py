@@ -137,23 +137,32 @@ def package(name, manifest, sources):
     return folder
 
 
-def check_core(url):
+def check_root(url, name, tools, settings="", what=""):
+    """A package that depends on Squire alone by URL builds and runs the composition root."""
     manifest = f"""\
-// swift-tools-version: 6.1
+// swift-tools-version: {tools}
 import PackageDescription
 
 let package = Package(
-  name: "core",
+  name: "{name}",
   platforms: [.macOS(.v15)],
   dependencies: [.package(url: "{url}", branch: "main")],
-  targets: [.executableTarget(name: "App", dependencies: [.product(name: "Squire", package: "Squire")])]
+  targets: [
+    .executableTarget(
+      name: "App", dependencies: [.product(name: "Squire", package: "Squire")]{settings})
+  ]
 )
 """
-    folder = package("core", manifest, {
+    folder = package(name, manifest, {
         "Sources/App/main.swift": ROOT_SOURCE.format(registrations="\n".join(REGISTRATIONS))})
     status, output = run(["swift", "run", "App"], folder)
     if status != 0 or "built: helm, cuirass" not in output:
-        fail("core: Squire alone by URL does not build and run (output above)")
+        fail(f"{name}: Squire by URL{what} does not build and run (output above)")
+    return folder
+
+
+def check_core(url):
+    folder = check_root(url, "core", "6.1", what=" alone")
     pins = json.loads((folder / "Package.resolved").read_text())["pins"]
     identities = sorted(pin["identity"] for pin in pins)
     if identities != ["squire"]:
@@ -164,41 +173,29 @@ let package = Package(
 
 
 def check_xcode26(url):
-    manifest = f"""\
-// swift-tools-version: 6.2
-import PackageDescription
-
-// What Xcode 26 sets for a new app target.
-let package = Package(
-  name: "xcode26",
-  platforms: [.macOS(.v15)],
-  dependencies: [.package(url: "{url}", branch: "main")],
-  targets: [
-    .executableTarget(
-      name: "App", dependencies: [.product(name: "Squire", package: "Squire")],
+    # What Xcode 26 sets for a new app target.
+    settings = """,
       swiftSettings: [
         .defaultIsolation(MainActor.self),
         .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
         .enableUpcomingFeature("InferIsolatedConformances"),
-      ])
-  ]
-)
-"""
-    folder = package("xcode26", manifest, {
-        "Sources/App/main.swift": ROOT_SOURCE.format(registrations="\n".join(REGISTRATIONS))})
-    status, output = run(["swift", "run", "App"], folder)
-    if status != 0 or "built: helm, cuirass" not in output:
-        fail("xcode26: Squire by URL with Xcode 26's settings does not build and run (output above)")
+      ]"""
+    check_root(url, "xcode26", "6.2", settings, " with Xcode 26's settings")
+
+
+def documents():
+    """The repository's Markdown files, outside build folders: (relative path, lines)."""
+    for document in sorted(ROOT.rglob("*.md")):
+        relative = document.relative_to(ROOT)
+        if any(part.startswith(".build") or part == ".swiftpm" for part in relative.parts):
+            continue
+        yield relative, document.read_text().split("\n")
 
 
 def snippets():
     """Every install snippet: (file, line, text)."""
     found = []
-    for document in sorted(ROOT.rglob("*.md")):
-        relative = document.relative_to(ROOT)
-        if any(part.startswith(".build") or part == ".swiftpm" for part in relative.parts):
-            continue
-        lines = document.read_text().split("\n")
+    for relative, lines in documents():
         start = None
         for number, line in enumerate(lines, 1):
             if start is None and line.strip().startswith("```swift"):
@@ -217,11 +214,8 @@ def stale_spellings():
         r'package\(path:[^)]*Integrations/|package: "Squire(BuildPlugin|Configuration|'
         r'ServiceLifecycle|Hummingbird|Vapor)"|package\(url: "[^"]*[Ss]quire[^"]*", from:|'
         r"this repository's URL|Squire's checkout>/Integrations")
-    for document in sorted(ROOT.rglob("*.md")):
-        relative = document.relative_to(ROOT)
-        if any(part.startswith(".build") for part in relative.parts):
-            continue
-        for number, line in enumerate(document.read_text().split("\n"), 1):
+    for relative, lines in documents():
+        for number, line in enumerate(lines, 1):
             if pattern.search(line):
                 fail(f"{relative}:{number}: an install line of the old layout: {line.strip()}")
 
