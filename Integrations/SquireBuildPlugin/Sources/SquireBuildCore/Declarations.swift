@@ -246,12 +246,15 @@ private final class DeclarationVisitor: SyntaxVisitor {
   /// them. A protocol's members are not read.
   override func visit(_ node: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
     guard let declaration = node.typeDeclaration else { return .visitChildren }
+    // A type declared in a statement's body (a top-level `do` or `if` of `main.swift`, a
+    // closure) is local to it: other code, generated code too, cannot name it.
+    if node.isInStatementBody { return .skipChildren }
     enter(declaration)
     return declaration.kind == .protocol ? .skipChildren : .visitChildren
   }
 
   override func visitPost(_ node: MemberBlockSyntax) {
-    guard node.typeDeclaration != nil else { return }
+    guard node.typeDeclaration != nil, !node.isInStatementBody else { return }
     scope.removeLast()
     let left = entered.removeLast()
     if left.generic { genericDepth -= 1 }
@@ -354,7 +357,7 @@ private final class DeclarationVisitor: SyntaxVisitor {
     let parameters = node.signature.parameterClause.parameters
     var initializer =
       Initializer(
-        labels: parameters.map { $0.firstName.text },
+        labels: parameters.map { labelText($0.firstName) },
         types: parameters.map(\.type),
         isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil,
         isThrowing: node.signature.effectSpecifiers?.throwsClause != nil,
@@ -557,6 +560,20 @@ func isUnderIfConfig(_ node: some SyntaxProtocol) -> Bool {
 }
 
 extension SyntaxProtocol {
+  /// Whether this is inside a code block or a closure: a declaration there is local.
+  var isInStatementBody: Bool {
+    var current = parent
+    while let next = current {
+      if next.is(CodeBlockSyntax.self) || next.is(ClosureExprSyntax.self)
+        || next.is(AccessorBlockSyntax.self)
+      {
+        return true
+      }
+      current = next.parent
+    }
+    return false
+  }
+
   /// The type or extension declaration whose members include this one.
   var enclosingDeclaration: Syntax? {
     // member → MemberBlockItem → MemberBlockItemList → MemberBlock → the declaration
@@ -568,6 +585,14 @@ extension SyntaxProtocol {
     }
     return nil
   }
+}
+
+/// A label as a call writes it: without backticks, but for `inout` and `_`, which need them.
+func labelText(_ token: TokenSyntax) -> String {
+  let text = token.text
+  guard text.count > 2, text.hasPrefix("`"), text.hasSuffix("`") else { return text }
+  let name = String(text.dropFirst().dropLast())
+  return name == "inout" || name == "_" ? text : name
 }
 
 func isPrivateAccess(_ modifiers: DeclModifierListSyntax) -> Bool {

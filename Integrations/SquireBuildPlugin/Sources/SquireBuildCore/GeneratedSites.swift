@@ -77,7 +77,9 @@ extension Reader {
       let member = arguments[0].expression.as(MemberAccessExprSyntax.self),
       member.declName.baseName.text == "init"
     {
-      let labels = member.declName.argumentNames.map { names in names.arguments.map(\.name.text) }
+      let labels = member.declName.argumentNames.map { names in
+        names.arguments.map { labelText($0.name) }
+      }
       let matching = labels.map { labels in initializers.filter { $0.labels == labels } }
       let initializer: Initializer
       switch usable(matching ?? initializers) {
@@ -132,7 +134,7 @@ extension Reader {
     guard let body, let made = Self.unwrap(body).as(FunctionCallExprSyntax.self),
       made.trailingClosure == nil, constructedType(ExprSyntax(made), frame) == type
     else { return .failure(NoFactory(closureForm)) }
-    let labels = made.arguments.map { $0.label?.text ?? "_" }
+    let labels = made.arguments.map { $0.label.map(labelText) ?? "_" }
     let initializer: Initializer
     switch usable(initializers.filter { $0.labels == labels }) {
     case .success(let found): initializer = found
@@ -159,7 +161,7 @@ extension Reader {
     return .success(
       GeneratedSite(
         implType: implType, parameterTypes: types,
-        direct: zip(made.arguments, taken).map { ($0.label?.text, $1) },
+        direct: zip(made.arguments, taken).map { ($0.label.map(labelText), $1) },
         throwing: initializer.isThrowing, file: file, line: location.line))
   }
 

@@ -157,7 +157,7 @@ extension Reader {
       let initializers = index.initializers(of: type)
     {
       // `{ Timed(inner: $0, clock: $1) }`, `{ inner, clock in Timed(inner: inner, clock: clock) }`
-      let labels = made.arguments.map { $0.label?.text ?? "_" }
+      let labels = made.arguments.map { $0.label.map(labelText) ?? "_" }
       let matching = initializers.filter { $0.labels == labels }
       guard matching.count == 1, let initializer = matching.first, !initializer.isGeneric else {
         graph.decorators.append(decorator)

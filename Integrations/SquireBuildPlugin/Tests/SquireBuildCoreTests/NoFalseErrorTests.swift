@@ -332,4 +332,56 @@ import Testing
       ])
   }
 }
+
+/// What a second hunt of correct programs found: each compiled and validated without the plugin.
+@Suite struct HuntTests {
+  /// A type declared in a statement's body in `main.swift` (`do { struct Local ... }`) is local:
+  /// generated code cannot name it.
+  @Test func aTypeDeclaredInATopLevelStatementGetsNoFactory() {
+    let source = GeneratedCodeCompilesTests.generated([
+      "main.swift": """
+      import Squire
+
+      final class Logger {}
+      let container = Container()
+      container.register(Logger.init)
+      do {
+        struct Local { let logger: Logger }
+        container.register(Local.init)
+        if true {
+          final class Deeper { init(logger: Logger) {} }
+          container.register(Deeper.init)
+        }
+        try container.validate().requireValid()
+      }
+      """
+    ])
+    #expect(source.contains("Logger"))
+    #expect(!source.contains("Local"))
+    #expect(!source.contains("Deeper"))
+  }
+
+  /// Labels written with backticks: generated code writes them as a call needs them, without
+  /// the backticks the compiler warns about (only `inout` and `_` keep theirs).
+  @Test func backtickedLabelsAreWrittenAsACallNeedsThem() {
+    let source = GeneratedCodeCompilesTests.generated([
+      "main.swift": """
+      import Squire
+
+      final class Clock {}
+      final class Alarm { init(`default`: Clock, `self` s: Clock, `inout`: Clock) {} }
+      final class Timer { init(`in` clock: Clock) {} }
+      let container = Container()
+      container.register(Clock.init)
+      container.register(Alarm.init)
+      container.register(Timer.init(in:))
+      container.register { Timer(`in`: $0) }
+      """
+    ])
+    #expect(
+      source.contains("Alarm(default: d0(&context), self: d1(&context), `inout`: d2(&context))"))
+    #expect(source.contains("Timer(in: d0(&context))"))
+    #expect(!source.contains("`default`"))
+  }
+}
 #endif
