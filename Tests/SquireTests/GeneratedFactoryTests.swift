@@ -76,13 +76,22 @@ extension Component {
 /// The table the generator would write for this file: one call site it read, and the
 /// conversion of `GenDiesel` to `GenEngine`.
 private enum TestFactories: _GeneratedFactories {
-  static func factory(file: StaticString, line: UInt) -> _GeneratedFactory? {
+  static func factory(file: StaticString, line: UInt, type: ObjectIdentifier)
+    -> _GeneratedFactory?
+  {
     guard _isGeneratedFile(file, "SquireTests/GeneratedFactoryTests.swift") else { return nil }
     switch line {
     case directLine: return factoryGenCar()
     case dieselLine: return factoryDirDiesel()
     case carLine: return factoryDirCar()
     case radioLine: return factoryGenRadio()
+    case sharedLine:
+      // Two registrations on one line: the type tells them apart.
+      switch type {
+      case ObjectIdentifier(DirDiesel.self): return factoryDirDiesel()
+      case ObjectIdentifier(GenCar.self): return factoryGenCar()
+      default: return nil
+      }
     default: return nil
     }
   }
@@ -168,7 +177,7 @@ private enum TestFactories: _GeneratedFactories {
 private let forwardsMade = Mutex(0)
 
 /// The line of the one registration the "generator" read as `GenCar.init(engine:)`.
-private let directLine: UInt = 184
+private let directLine: UInt = 195
 
 /// The lines the registrations of `DirDiesel` and its `GenCar` pass for themselves (`line:`), so
 /// that the table finds them wherever they are written.
@@ -176,12 +185,14 @@ private let dieselLine: UInt = 90_001
 private let carLine: UInt = 90_002
 /// The line `GenRadio`'s registration passes for itself.
 private let radioLine: UInt = 90_003
+/// The line two registrations pass for themselves, as if written on one line.
+private let sharedLine: UInt = 90_004
 
 @Suite struct GeneratedFactoryTests {
   @Test func theReadCallSiteCallsTheInitializerAndOthersTheFactory() {
     let container = Container()
     container.register(GenDiesel.init).as((any GenEngine).self)
-    container.register(GenCar.init(engine:))  // line 184: `directLine`
+    container.register(GenCar.init(engine:))  // line 195: `directLine`
     #expect(container.validate().isValid)
     #expect(forwardsMade.withLock { $0 } > 0)
     let direct: GenCar = container.resolve()
@@ -353,6 +364,17 @@ private let radioLine: UInt = 90_003
     let car: GenCar = container.resolve()
     #expect(car.engine is GenDiesel)
     #expect(car.made == "linked")
+  }
+
+  @Test func registrationsOnOneLineEachGetTheirOwnFactory() {
+    let container = Container()
+    container.register({ DirDiesel() }, line: sharedLine).as((any GenEngine).self)
+    container.register({ GenCar(engine: $0) }, line: sharedLine)
+    #expect(container.validate().isValid)
+    let car: GenCar = container.resolve()
+    // Both generated: neither the car's factory ("init") nor the engine's (`.factory`) ran.
+    #expect(car.made == "direct")
+    #expect((car.engine as? DirDiesel).map { $0.path != .factory } == true)
   }
 
   @Test func registrationObserversSeeAGeneratedAs() {

@@ -153,7 +153,9 @@ extension Squire.Component {
 }
 /// The factories and conversions written for this module's registrations.
 enum SquireGeneratedFactories: Squire._GeneratedFactories {
-  static func factory(file: Swift.StaticString, line: Swift.UInt) -> Squire._GeneratedFactory? {
+  static func factory(
+    file: Swift.StaticString, line: Swift.UInt, type: Swift.ObjectIdentifier
+  ) -> Squire._GeneratedFactory? {
     if Squire._isGeneratedFile(file, "GeneratedScenarios/SquireGraphs.swift") {
       switch line {
       case 14: return factoryRootK()

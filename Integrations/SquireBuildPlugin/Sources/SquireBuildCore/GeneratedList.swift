@@ -36,12 +36,12 @@ extension SquireCheck {
         byLocation[registration.location] = registration
       }
     }
-    // The table tells call sites by file and line: two different bodies on one line get none.
+    // The table tells call sites by file, line and type: one type registered on one line with
+    // two different bodies gets none.
     var bodiesByLine: [String: Set<String>] = [:]
     for registration in byLocation.values {
       guard let site = registration.generated else { continue }
-      bodiesByLine["\(site.file):\(site.line)", default: []].insert(
-        site.signature + " " + (site.directText ?? ""))
+      bodiesByLine["\(site.file):\(site.line) \(site.implType)", default: []].insert(site.key)
     }
     var notes: [Diagnostic] = []
     var header = ""
@@ -53,9 +53,10 @@ extension SquireCheck {
       let fileID = module + "/" + (location.file.split(separator: "/").last.map(String.init) ?? "")
       var reason: String?
       if let site = registration?.generated {
-        if bodiesByLine["\(site.file):\(site.line)"]!.count > 1 {
+        if bodiesByLine["\(site.file):\(site.line) \(site.implType)"]!.count > 1 {
           reason =
-            "another registration is written on the same line (the table tells call sites by line)"
+            "another registration of `\(site.implType)` is written on the same line (the table "
+            + "tells call sites by line and type)"
         }
       } else {
         reason =

@@ -31,15 +31,17 @@ public enum Generator {
     // Factories: one helper per distinct body; the sites that use each.
     var helpers: [String: (name: String, site: GeneratedSite)] = [:]
     var names: Set<String> = []
-    var linesByFile: [String: [Int: Set<String>]] = [:]
+    // Per file and line, the helpers of each type registered there.
+    var linesByFile: [String: [Int: [String: Set<String>]]] = [:]
     for registration in ordered {
       guard let site = registration.generated else { continue }
-      let key = site.signature + " " + (site.directText ?? "")
+      let key = site.key
       if helpers[key] == nil {
         let name = uniqueName("factory" + identifier(site.implType), &names)
         helpers[key] = (name, site)
       }
-      linesByFile[site.file, default: [:]][site.line, default: []].insert(key)
+      linesByFile[site.file, default: [:]][site.line, default: [:]][site.implType, default: []]
+        .insert(key)
     }
     // Conversions: per component type, the types it is forwarded as.
     var forwards: [String: Set<String>] = [:]
@@ -71,20 +73,40 @@ public enum Generator {
     out += fixedPart
     out += "\n/// The factories and conversions written for this module's registrations.\n"
     out += "enum SquireGeneratedFactories: Squire._GeneratedFactories {\n"
-    out += "  static func factory(file: Swift.StaticString, line: Swift.UInt)"
-    out += " -> Squire._GeneratedFactory? {\n"
+    out += "  static func factory(\n"
+    out += "    file: Swift.StaticString, line: Swift.UInt, type: Swift.ObjectIdentifier\n"
+    out += "  ) -> Squire._GeneratedFactory? {\n"
     for file in linesByFile.keys.sorted() {
-      // Two call sites on one line with different bodies: no case for that line.
-      let lines = linesByFile[file]!.filter { $0.value.count == 1 }
+      // A type registered on one line with different bodies: no case for it. The lines of one
+      // helper share a case; a line with several types switches on the type.
+      let lines = linesByFile[file]!.compactMapValues { types in
+        let told = types.filter { $0.value.count == 1 }.mapValues { $0.first! }
+        return told.isEmpty ? nil : told
+      }
       guard !lines.isEmpty else { continue }
       out += "    if Squire._isGeneratedFile(file, \"\(module)/\(file)\") {\n"
       out += "      switch line {\n"
       var byHelper: [String: [Int]] = [:]
-      for (line, keys) in lines { byHelper[helpers[keys.first!]!.name, default: []].append(line) }
-      for (helper, lines) in byHelper.sorted(by: { $0.value.min()! < $1.value.min()! }) {
-        let cases = lines.sorted().map(String.init).joined(separator: ", ")
-        out += "      case \(cases): return \(helper)()\n"
+      for (line, types) in lines where types.count == 1 {
+        byHelper[helpers[types.first!.value]!.name, default: []].append(line)
       }
+      var cases = byHelper.map { helper, lines in
+        (
+          lines.min()!,
+          "      case \(lines.sorted().map(String.init).joined(separator: ", ")):"
+            + " return \(helper)()\n"
+        )
+      }
+      for (line, types) in lines where types.count > 1 {
+        var text = "      case \(line):\n        switch type {\n"
+        for (type, key) in types.sorted(by: { $0.key < $1.key }) {
+          text += "        case Swift.ObjectIdentifier(\(metatype(type))):"
+          text += " return \(helpers[key]!.name)()\n"
+        }
+        text += "        default: return nil\n        }\n"
+        cases.append((line, text))
+      }
+      for (_, text) in cases.sorted(by: { $0.0 < $1.0 }) { out += text }
       out += "      default: return nil\n"
       out += "      }\n"
       out += "    }\n"
@@ -135,7 +157,7 @@ public enum Generator {
     var providers: [String: Set<String>] = [:]
     for registration in registrations {
       guard let site = registration.generated else { continue }
-      let key = site.signature + " " + (site.directText ?? "")
+      let key = site.key
       // A type the component is (a wrong `.as` is left to the generic path).
       for provided in registration.providedKeys where provided.qualifier == .none {
         if provided.type == registration.type

@@ -232,6 +232,9 @@ struct GeneratedSite: Hashable, Sendable {
   var signature: String {
     "(\(parameterTypes.joined(separator: ", "))) throws -> \(implType)"
   }
+
+  /// What tells one helper from another: sites with the same key share one.
+  var key: String { signature + " " + (directText ?? "") }
 }
 
 /// How a registration's factory builds its instance, when it is an initializer of a type of the

@@ -25,6 +25,71 @@ import Testing
     #expect(source.contains("    case Swift.ObjectIdentifier(D.self): return forwardD(type)\n"))
   }
 
+  /// The issue's program as it wrote it: both registrations on the line that makes the
+  /// container. The table tells them apart by the type each registers.
+  @Test func registrationsOnOneLineGetTheirFactories() {
+    let source = Self.run([
+      "main.swift": """
+      import Squire
+
+      protocol DP: AnyObject {}
+      final class D: DP {}
+      final class Root { init(d: any DP) {} }
+      func makeContainer() -> Container {
+        let c = Container(); c.register(D.init).as(DP.self); c.register(Root.init); return c
+      }
+      switch CommandLine.arguments[1] {
+      case "run": let c = makeContainer(); _ = c.resolve(Root.self)
+      default: break
+      }
+      """
+    ]).generatedSource
+    #expect(
+      source.contains(
+        """
+              case 7:
+                switch type {
+                case Swift.ObjectIdentifier(D.self): return factoryD()
+                case Swift.ObjectIdentifier(Root.self): return factoryRoot()
+                default: return nil
+                }
+
+        """), "\(source)")
+    #expect(source.contains("// App/main.swift:7: `D`: generated factory\n"), "\(source)")
+    #expect(source.contains("// App/main.swift:7: `Root`: generated factory\n"), "\(source)")
+  }
+
+  /// Two registrations of one type on one line, with different initializers: the table cannot
+  /// tell them apart, so both take the generic path, and the list says why.
+  @Test func oneTypeTwiceOnOneLineIsLeftToTheGenericPath() {
+    let result = Self.run([
+      "Root.swift": """
+      import Squire
+
+      final class Blade {
+        init(steel: Int) {}
+        init(iron: String) {}
+      }
+      func makeContainer() -> Container {
+        let container = Container()
+        container.register(Blade.init(steel:)).as(Blade.self, name: "steel"); container.register(Blade.init(iron:)).as(Blade.self, name: "iron")
+        container.register(Blade.init(steel:)).as(Blade.self, name: "plain")
+        return container
+      }
+      """
+    ])
+    let reason =
+      "another registration of `Blade` is written on the same line (the table tells call sites "
+      + "by line and type); the registration takes Squire's generic path"
+    #expect(
+      result.generatedList.map(\.description) == [
+        "Root.swift:9:13: note: no generated factory for `Blade`: \(reason)",
+        "Root.swift:9:83: note: no generated factory for `Blade`: \(reason)",
+        "Root.swift:10:13: note: generated factory: `Blade`",
+      ], "\(result.generatedList)")
+    #expect(!result.generatedSource.contains("case 9"), "\(result.generatedSource)")
+  }
+
   /// A registration the tool reads exactly gets its factory even where the container it is made
   /// in cannot be followed: a closure handed to another module, a loop, another file.
   @Test func aReadableRegistrationGetsItsFactoryWhereverItIs() {
@@ -86,15 +151,11 @@ import Testing
         "Root.swift:10:13: note: no generated factory for `Keep`: the closure does more than call "
           + "one initializer with its parameters in order; the registration takes Squire's "
           + "generic path",
-        "Root.swift:14:13: note: no generated factory for `Sword`: another registration is "
-          + "written on the same line (the table tells call sites by line); the registration "
-          + "takes Squire's generic path",
-        "Root.swift:14:45: note: no generated factory for `Mace`: another registration is "
-          + "written on the same line (the table tells call sites by line); the registration "
-          + "takes Squire's generic path",
+        "Root.swift:14:13: note: generated factory: `Sword`",
+        "Root.swift:14:45: note: generated factory: `Mace`",
       ], "\(list)")
     #expect(
-      Self.run(Self.listed).generatedSummary == "3 of 7 registrations have generated factories")
+      Self.run(Self.listed).generatedSummary == "5 of 7 registrations have generated factories")
   }
 
   /// The generated file's header lists the same, as comments.
@@ -106,7 +167,7 @@ import Testing
       source.contains(
         "\n// App/Root.swift:9: `Screen`: no generated factory: its initializer is `@MainActor`\n"),
       "\(source)")
-    #expect(source.contains("\n// 3 of 7 registrations have generated factories.\n"))
+    #expect(source.contains("\n// 5 of 7 registrations have generated factories.\n"))
   }
 }
 #endif

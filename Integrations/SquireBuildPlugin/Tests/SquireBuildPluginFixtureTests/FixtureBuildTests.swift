@@ -240,9 +240,16 @@ struct FixtureBuildTests {
       notes.contains("Branches/Root.swift:16:13: note: generated factory: `Sundial`"), "\(output)")
     #expect(
       notes.contains("Branches/Root.swift:17:13: note: generated factory: `Tower`"), "\(output)")
+    // The issue's own spelling: both on one line, told apart by their types.
     #expect(
-      output.contains("squire-build-tool: Branches: 2 of 2 registrations have generated factories"))
-    #expect(output.split(separator: "\n").last == "tower: true", "\(output)")
+      notes.contains("Branches/Root.swift:25:26: note: generated factory: `Sundial`"), "\(output)")
+    #expect(
+      notes.contains("Branches/Root.swift:25:66: note: generated factory: `Tower`"), "\(output)")
+    #expect(
+      output.contains("squire-build-tool: Branches: 4 of 4 registrations have generated factories"))
+    #expect(
+      Array(output.split(separator: "\n").suffix(2)) == ["tower: true", "compact: true"],
+      "\(output)")
   }
 }
 #endif
