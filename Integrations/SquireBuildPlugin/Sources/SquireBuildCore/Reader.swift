@@ -108,7 +108,10 @@ final class Reader {
   /// function bodies, then the functions that make a container and are called where the reader
   /// did not follow them.
   func read(_ files: [SourceFileInfo]) {
-    guard !index.shadowsContainer else { return }
+    guard !index.shadowsContainer else {
+      noteSquireContainers(files)
+      return
+    }
     for file in files { readProperties(of: file) }
     for file in files {
       // Top-level code (main.swift) and global variables; the declarations among it are skipped
@@ -142,6 +145,31 @@ final class Reader {
     }
     settleSharedContainers()
     readDetachedRegistrations(files)
+  }
+
+  /// A target with a type of its own named `Container` spells Squire's `Squire.Container`, and
+  /// the tool cannot tell every use of the name apart: each container it makes gets a note.
+  private func noteSquireContainers(_ files: [SourceFileInfo]) {
+    final class Finder: SyntaxVisitor {
+      var calls: [FunctionCallExprSyntax] = []
+      override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let callee = typeText(node.calledExpression)
+        if callee == "Squire.Container" || callee == "Squire.Container.init" { calls.append(node) }
+        return .visitChildren
+      }
+    }
+    for file in files where file.importsSquire {
+      let finder = Finder(viewMode: .sourceAccurate)
+      finder.walk(file.tree)
+      for call in finder.calls {
+        let graph = ContainerGraph(location: file.location(of: call), parent: nil)
+        graph.open(
+          "the target declares a type of its own named `Container`, which the tool cannot tell "
+            + "from Squire's")
+        graph.isInspected = file.lineText(of: call).contains("squire: dynamic")
+        graphs.append(graph)
+      }
+    }
   }
 
   private func readEntry(
@@ -388,8 +416,7 @@ final class Reader {
       walk(closure.statements, inner, certain: true)
       return inner.returned
     }
-    let callee = typeText(call.calledExpression)
-    if (callee == "Container" || callee == "Squire.Container") && frame.file.importsSquire {
+    if callsContainerInit(call) && frame.file.importsSquire {
       let labels = call.arguments.map { $0.label?.text ?? "_" }
       let location = frame.file.location(of: call)
       guard labels.allSatisfy({ $0 == "parent" || $0 == "defaultLifetime" }) else { return nil }
@@ -560,8 +587,8 @@ final class Reader {
     if let argument = node.parent?.as(LabeledExprSyntax.self),
       let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
     {
+      if callsContainerInit(call) { return }
       let callee = typeText(call.calledExpression)
-      if callee == "Container" || callee == "Squire.Container" { return }
       if readIntegration(callee, graph, frame) { return }
       let labels = call.arguments.map { $0.label?.text ?? "_" }
       let position = call.arguments.distance(
@@ -870,12 +897,23 @@ final class BinderFinder: SyntaxVisitor {
 func makesContainer(
   _ call: FunctionCallExprSyntax, file: SourceFileInfo, isMaker: (String) -> Bool
 ) -> Bool {
-  let callee = typeText(call.calledExpression)
-  if callee == "Container" || callee == "Squire.Container" { return file.importsSquire }
+  if callsContainerInit(call) { return file.importsSquire }
   let name =
     call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
     ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
   return name.map(isMaker) ?? false
+}
+
+/// `Container(...)`, `Squire.Container(...)`, `Container.init(...)`, or `.init(...)` where the
+/// annotation says it makes a container (`let container: Container = .init()`).
+func callsContainerInit(_ call: FunctionCallExprSyntax) -> Bool {
+  var callee = typeText(call.calledExpression)
+  if callee.hasSuffix(".init") { callee.removeLast(".init".count) }
+  if callee == "Container" || callee == "Squire.Container" { return true }
+  guard callee.isEmpty, let binding = call.parent?.parent?.as(PatternBindingSyntax.self),
+    let type = binding.typeAnnotation?.type
+  else { return false }
+  return isContainerType(type)
 }
 
 /// A call of `register`, `append` or another method without a base, in an extension of

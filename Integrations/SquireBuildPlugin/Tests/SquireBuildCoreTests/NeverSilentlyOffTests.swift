@@ -443,5 +443,38 @@ import Testing
     ])
     #expect(found.isEmpty, "\(found)")
   }
+
+  /// `Container.init()`, and `.init()` where the annotation says `Container`: containers too.
+  @Test(arguments: ["let container: Container = .init()", "let container = Container.init()"])
+  func aContainerMadeByInit(_ made: String) {
+    let result = check([
+      "Armory.swift": armory,
+      "Root.swift": """
+      import Squire
+
+      \(made)
+      \(Self.registrations())
+      """,
+    ])
+    Self.expectChecked(result, at: "Root.swift", line: 4)
+  }
+
+  /// A target with a type of its own named `Container` spells Squire's `Squire.Container`:
+  /// the tool cannot tell every use of the name apart, so each of Squire's containers gets a
+  /// note.
+  @Test func aTargetWithItsOwnContainerTypeNotesSquiresContainers() {
+    let result = check([
+      "Armory.swift": armory + "struct Container { let children: [String] }\n",
+      "Root.swift": """
+      import Squire
+
+      let ui = Container(children: [])
+      let di = Squire.Container()
+      \(Self.registrations("di"))
+      """,
+    ])
+    #expect(result.problems.isEmpty)
+    #expect(result.skipped.map(\.location.line) == [4])
+  }
 }
 #endif
