@@ -152,7 +152,22 @@ final class SourceFileInfo {
   /// The modules it imports: Squire's own packages' functions are read in a file that imports
   /// them (`register(configuration:)`, `RequestScopeMiddleware(container)`).
   let imports: Set<String>
-  var importsSquire: Bool { imports.contains("Squire") }
+  /// Squire is visible here: imported, or exported by a file of the target
+  /// (`@_exported import Squire`).
+  var importsSquire: Bool { imports.contains("Squire") || squireExported }
+  /// Another file of the target (or this one) writes `@_exported import Squire`.
+  var squireExported = false
+  /// This file writes `@_exported import Squire`.
+  var exportsSquire: Bool {
+    tree.statements.contains { item in
+      guard let declaration = item.item.as(ImportDeclSyntax.self),
+        declaration.path.first?.name.text == "Squire"
+      else { return false }
+      return declaration.attributes.contains {
+        $0.as(AttributeSyntax.self).map { typeText($0.attributeName) == "_exported" } ?? false
+      }
+    }
+  }
   let text: String
 
   init(path: String, text: String, tree: SourceFileSyntax) {

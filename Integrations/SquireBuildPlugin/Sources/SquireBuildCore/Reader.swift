@@ -126,6 +126,14 @@ final class Reader {
       let visitor = EntryVisitor(viewMode: .sourceAccurate)
       visitor.walk(file.tree)
       entries += visitor.entries.map { (file, $0) }
+      for call in visitor.defaultValues where file.importsSquire {
+        let graph = ContainerGraph(location: file.location(of: call), parent: nil)
+        graph.open(
+          "it is made as a parameter's default value, which the tool does not follow; make it "
+            + "where the function is called and pass it")
+        graph.isInspected = file.lineText(of: call).contains("squire: dynamic")
+        graphs.append(graph)
+      }
     }
     // Initializers first (they may make what a stored property holds), and the bodies of types
     // whose stored properties other code may fill last.
@@ -197,7 +205,7 @@ final class Reader {
       frame.sharedNames.insert(key)
     }
     bind(entry.parameters, frame)
-    walk(entry.body.statements, frame, certain: true)
+    walk(entry.statements, frame, certain: true)
     if let caller, let returned = frame.returned {
       returned.open(
         "`\(caller)` returns it to code the tool does not follow; keep the container in a "
@@ -755,32 +763,38 @@ class ScopedVisitor: SyntaxVisitor {
 /// Function, initializer and accessor bodies, with their type scope and parameters.
 final class EntryVisitor: ScopedVisitor {
   struct Entry {
-    let body: CodeBlockSyntax
+    /// The body: a code block, or the statements of an implicit getter.
+    let body: Syntax
+    let statements: CodeBlockItemListSyntax
     let scope: String
     let parameters: [(name: String, type: TypeSyntax)]
     var name = ""
     var isInitializer = false
   }
   var entries: [Entry] = []
+  /// Containers made as a parameter's default value (`container: Container = Container()`).
+  var defaultValues: [FunctionCallExprSyntax] = []
 
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
     // A function given a container is read where it is called, with that container.
     let parameters = node.signature.parameterClause.parameters
+    collectDefaultValues(parameters)
     if let body = node.body {
       entries.append(
         Entry(
-          body: body, scope: scope.joined(separator: "."),
+          body: Syntax(body), statements: body.statements, scope: scope.joined(separator: "."),
           parameters: parameters.map { (($0.secondName ?? $0.firstName).text, $0.type) },
           name: node.name.text))
     }
     return .visitChildren
   }
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+    let parameters = node.signature.parameterClause.parameters
+    collectDefaultValues(parameters)
     if let body = node.body {
-      let parameters = node.signature.parameterClause.parameters
       entries.append(
         Entry(
-          body: body, scope: scope.joined(separator: "."),
+          body: Syntax(body), statements: body.statements, scope: scope.joined(separator: "."),
           parameters: parameters.map { (($0.secondName ?? $0.firstName).text, $0.type) },
           isInitializer: true))
     }
@@ -788,9 +802,33 @@ final class EntryVisitor: ScopedVisitor {
   }
   override func visit(_ node: AccessorDeclSyntax) -> SyntaxVisitorContinueKind {
     if let body = node.body {
-      entries.append(Entry(body: body, scope: scope.joined(separator: "."), parameters: []))
+      entries.append(
+        Entry(
+          body: Syntax(body), statements: body.statements, scope: scope.joined(separator: "."),
+          parameters: []))
     }
     return .visitChildren
+  }
+  /// `var live: Container { ... }`, `subscript(name: String) -> Container { ... }`: a getter
+  /// without `get`.
+  override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
+    if case .getter(let statements) = node.accessors {
+      entries.append(
+        Entry(
+          body: Syntax(statements), statements: statements, scope: scope.joined(separator: "."),
+          parameters: []))
+    }
+    return .visitChildren
+  }
+
+  private func collectDefaultValues(_ parameters: FunctionParameterListSyntax) {
+    for parameter in parameters {
+      if let call = parameter.defaultValue?.value.as(FunctionCallExprSyntax.self),
+        callsContainerInit(call)
+      {
+        defaultValues.append(call)
+      }
+    }
   }
 }
 

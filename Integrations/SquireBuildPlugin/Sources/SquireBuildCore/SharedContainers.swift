@@ -197,7 +197,7 @@ final class Mentions: SyntaxVisitor {
     super.init(viewMode: .sourceAccurate)
   }
 
-  func found(in body: CodeBlockSyntax) -> Bool {
+  func found(in body: some SyntaxProtocol) -> Bool {
     walk(body)
     return mentioned
   }

@@ -69,6 +69,9 @@ public enum SquireCheck {
     let parsed = files.map { file in
       SourceFileInfo(path: file.path, text: file.text, tree: Parser.parse(source: file.text))
     }
+    if parsed.contains(where: \.exportsSquire) {
+      for file in parsed { file.squireExported = true }
+    }
     let index = DeclarationIndex()
     for file in parsed { index.add(file) }
     let reader = Reader(index: index, files: parsed, testTarget: testTarget)

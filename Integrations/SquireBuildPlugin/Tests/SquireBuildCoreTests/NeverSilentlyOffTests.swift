@@ -476,5 +476,61 @@ import Testing
     #expect(result.problems.isEmpty)
     #expect(result.skipped.map(\.location.line) == [4])
   }
+
+  /// `@_exported import Squire` in one file makes Squire visible in every file of the target.
+  @Test func squireExportedByAnotherFile() {
+    let result = check([
+      "Armory.swift": armory,
+      "Exports.swift": "@_exported import Squire\n",
+      "Root.swift": """
+      func makeRoot() -> Container {
+        let container = Container()
+        \(Self.registrations())
+        return container
+      }
+      """,
+    ])
+    Self.expectChecked(result, at: "Root.swift", line: 3)
+  }
+
+  /// A computed property or a subscript that makes a container: checked as made there.
+  @Test(arguments: [
+    "enum Env {\n  static var live: Container {",
+    "extension Container {\n  static var live: Container {",
+    "struct Registry {\n  subscript(name: String) -> Container {",
+  ])
+  func aContainerMadeInAGetter(_ opening: String) {
+    let result = check([
+      "Armory.swift": armory,
+      "Root.swift": """
+      import Squire
+      \(opening)
+          let container = Container()
+          \(Self.registrations())
+          return container
+        }
+      }
+      """,
+    ])
+    Self.expectChecked(result, at: "Root.swift", line: 5)
+  }
+
+  /// A container made as a parameter's default value: one note, since what the function
+  /// registers may need what a caller's container holds.
+  @Test func aContainerMadeAsADefaultValueIsNoted() {
+    let result = check([
+      "Armory.swift": armory,
+      "Root.swift": """
+      import Squire
+
+      func run(container: Container = Container()) {
+        \(Self.registrations())
+      }
+      run()
+      """,
+    ])
+    #expect(result.problems.isEmpty)
+    #expect(result.skipped.map(\.location.line) == [3])
+  }
 }
 #endif
