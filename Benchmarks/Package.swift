@@ -5,7 +5,8 @@ import PackageDescription
 // own, so that Squire gains no dependency:
 //
 //   swift package benchmark          (from this directory)
-//   ./callgrind.sh                   (instruction counts per resolve, needs valgrind)
+//   ./callgrind.sh                   (instruction counts per resolve, needs valgrind; builds
+//                                    squire-build-tool for `callgrind-main` once)
 //   Scripts/measure-build-time.sh 100 500 1000
 //                                    (`-O` compile time of a generated large composition root,
 //                                    Scripts/generate-large-root.py)
@@ -13,7 +14,9 @@ let package = Package(
   name: "SquireBenchmarks",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   dependencies: [
-    .package(name: "Squire", path: ".."),
+    // `BuildPlugin` for `callgrind-main`, which applies SquireBuildPlugin. Builds name a tool
+    // built beforehand (`SQUIRE_BUILD_TOOL`, as ./callgrind.sh does), or compile swift-syntax.
+    .package(name: "Squire", path: "..", traits: ["BuildPlugin"]),
     // Only the malloc interposer: the ARC runtime interposer (a default trait) is not needed.
     .package(
       url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
@@ -49,6 +52,15 @@ let package = Package(
     // `callgrind MODE SCENARIO N`: N resolves, for instruction counts under valgrind. Not under
     // `Benchmarks/`: the benchmark plugin runs every executable target in a folder so named.
     .executableTarget(name: "callgrind", dependencies: ["Scenarios", "GeneratedScenarios"]),
+    // `callgrind-main squire|hand-written N`: S10 declared, registered and resolved in an
+    // executable shaped like an app's `main` (the container made and resolved inside a
+    // `switch`), with SquireBuildPlugin applied: its generated factories against hand-written
+    // code, in one binary.
+    .executableTarget(
+      name: "callgrind-main",
+      dependencies: [.product(name: "Squire", package: "Squire")],
+      plugins: [.plugin(name: "SquireBuildPlugin", package: "Squire")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

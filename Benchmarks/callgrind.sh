@@ -21,8 +21,19 @@ fi
 # reuses, and a DWARF 5 object: both are removed first, so that the shim is compiled again with
 # the flag.
 rm -f .build/release.yaml .build/*/release/_SquireShims.build/*.o
+# `callgrind-main` applies SquireBuildPlugin: its tool is built once, in debug (its speed is not
+# measured), and named by SQUIRE_BUILD_TOOL, so that the release build compiles no swift-syntax.
+if [[ -z "${SQUIRE_BUILD_TOOL:-}" ]]; then
+  swift build --package-path .. --traits BuildPlugin --product squire-build-tool \
+    --scratch-path ../.build-plugin >&2
+  SQUIRE_BUILD_TOOL="$(swift build --package-path .. --traits BuildPlugin \
+    --scratch-path ../.build-plugin --show-bin-path)/squire-build-tool"
+fi
+export SQUIRE_BUILD_TOOL
 swift build -c release --product callgrind -Xcc -gdwarf-4 >&2
-binary="$(swift build -c release -Xcc -gdwarf-4 --show-bin-path)/callgrind"
+swift build -c release --product callgrind-main -Xcc -gdwarf-4 >&2
+bin="$(swift build -c release -Xcc -gdwarf-4 --show-bin-path)"
+binary="$bin/callgrind"
 out=.build/callgrind
 mkdir -p "$out"
 
@@ -66,6 +77,20 @@ for scenario in s2 s3 s10; do
   printf '%s with generated factories: %d instructions, %s× hand-written (%d)\n' "${scenario^^}" \
     "$generated" "$(awk -v a="$generated" -v b="$hand" 'BEGIN { printf "%.2f", a / b }')" "$hand"
 done
+
+# S10 declared, registered and resolved in an executable shaped like an app's `main` (the
+# container made and resolved inside a `switch`, registrations two to a line), SquireBuildPlugin
+# applied: its generated factories against the same graph built by hand in the same binary.
+main() {
+  local file="$out/main-$1-$2.out"
+  valgrind --tool=callgrind --callgrind-out-file="$file" "$bin/callgrind-main" "$1" "$2" >/dev/null 2>&1
+  awk '/^(summary|totals):/ { print $2; exit }' "$file"
+}
+read -r n1 n2 <<<"$(counts squire)"
+app=$((($(main squire "$n2") - $(main squire "$n1")) / (n2 - n1)))
+hand=$((($(main hand-written "$n2") - $(main hand-written "$n1")) / (n2 - n1)))
+printf "S10 in an app's main, plugin applied: %d instructions, %s× hand-written in the same binary (%d)\n" \
+  "$app" "$(awk -v a="$app" -v b="$hand" 'BEGIN { printf "%.2f", a / b }')" "$hand"
 
 # S9: the S2 graph through `await container.resolve()`, against S2's synchronous resolve.
 read -r n1 n2 <<<"$(counts squire)"
