@@ -32,6 +32,12 @@ let ownSettings: [SwiftSetting] =
 // nor swift-syntax (Integrations/SquireBuildPlugin/README.md, "Release builds").
 let prebuiltTool = Context.environment["SQUIRE_BUILD_TOOL"].map { !$0.isEmpty } ?? false
 
+// `SQUIRE_DEMO_PLUGIN=1`, with the trait `BuildPlugin` on (CI): squire-demo applies
+// SquireBuildPlugin, as an app does. Off by default, so that `swift run squire-demo` needs
+// nothing but the toolchain.
+let demoPlugins: [Target.PluginUsage] =
+  Context.environment["SQUIRE_DEMO_PLUGIN"] == "1" ? [.plugin(name: "SquireBuildPlugin")] : []
+
 /// A product of another package that a target of the integration `trait` uses.
 func guarded(_ name: String, _ package: String, _ trait: String) -> Target.Dependency {
   .product(name: name, package: package, condition: .when(traits: [trait]))
@@ -100,7 +106,9 @@ let package = Package(
     // A container per test (the `.container(…)` trait); depends only on the toolchain's
     // Swift Testing.
     .target(name: "SquireTesting", dependencies: ["Squire"], swiftSettings: ownSettings),
-    .executableTarget(name: "squire-demo", dependencies: ["Squire"], swiftSettings: ownSettings),
+    .executableTarget(
+      name: "squire-demo", dependencies: ["Squire"], swiftSettings: ownSettings,
+      plugins: demoPlugins),
     .testTarget(
       name: "SquireTests",
       dependencies: [
