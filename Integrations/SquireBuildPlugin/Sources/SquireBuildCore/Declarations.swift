@@ -198,6 +198,8 @@ final class SourceFileInfo {
 
 /// Everything the target declares that the reader needs, by qualified name.
 final class DeclarationIndex {
+  /// The target's module name: `App.Service` names the target's `Service`.
+  var module = ""
   var types: [String: TypeDeclaration] = [:]
   var typealiases: [String: (type: TypeSyntax, scope: String)] = [:]
   var containerFunctions: [String: [ContainerFunction]] = [:]
@@ -228,6 +230,12 @@ final class DeclarationIndex {
 
   /// The qualified name `name` stands for, looked up from `scope` outwards.
   func qualify(_ name: String, in scope: String) -> String? {
+    // `App.Service`: the module's name before a type of the target (unless a type has its name).
+    if !module.isEmpty, name.hasPrefix(module + "."), types[module] == nil,
+      typealiases[module] == nil
+    {
+      return qualify(String(name.dropFirst(module.count + 1)), in: "")
+    }
     var scope = scope
     while true {
       let candidate = scope.isEmpty ? name : scope + "." + name

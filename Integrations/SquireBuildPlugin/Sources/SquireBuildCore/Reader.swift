@@ -605,9 +605,17 @@ final class Reader {
         call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
         ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
       if let baseName {
-        let functions = (index.containerFunctions[baseName] ?? []).filter {
+        var functions = (index.containerFunctions[baseName] ?? []).filter {
           guard let parameters = $0.parameters(forLabels: labels) else { return false }
           return $0.containerParameter == parameters[position]
+        }
+        // `Orders.register(in:)` beside `Users.register(in:)`: the type the call names.
+        if functions.count > 1,
+          let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+        {
+          let written = typeText(base)
+          let type = written == "Self" ? frame.scope : index.canonical(written, in: frame.scope)
+          functions = functions.filter { $0.isStaticInType == type }
         }
         if functions.count == 1 {
           follow(functions[0], call: call, container: graph, frame, certain: certain)

@@ -73,6 +73,7 @@ public enum SquireCheck {
       for file in parsed { file.squireExported = true }
     }
     let index = DeclarationIndex()
+    index.module = module
     for file in parsed { index.add(file) }
     let reader = Reader(index: index, files: parsed, testTarget: testTarget)
     reader.read(parsed)

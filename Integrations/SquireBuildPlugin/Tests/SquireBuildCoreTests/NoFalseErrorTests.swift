@@ -383,5 +383,58 @@ import Testing
     #expect(source.contains("Timer(in: d0(&context))"))
     #expect(!source.contains("`default`"))
   }
+
+  /// `App.Service`: a type of the target named with the module's name is the same type.
+  @Test func aTypeNamedWithItsModule() {
+    let found = errors([
+      "Root.swift": """
+      import Squire
+
+      final class Service {}
+      final class Client { init(service: App.Service) {} }
+      final class Other { init(service: Service) {} }
+      let container = Container()
+      container.register(App.Service.init)
+      container.register(Client.init)
+      container.register(Other.init)
+      """
+    ])
+    #expect(found.isEmpty, "\(found)")
+  }
+
+  /// `Orders.register(in:)` and `Users.register(in:)`: static functions of one name in two
+  /// types are told apart by the type the call names.
+  @Test func staticFunctionsOfOneNameInTwoTypes() {
+    func feature(_ name: String, needs: String) -> String {
+      """
+      import Squire
+
+      enum \(name) {
+        final class Store { init(config: \(needs)) {} }
+        final class Config {}
+        static func register(in container: Container) {
+          container.register(Config.init)
+          container.register(Store.init)
+        }
+      }
+      """
+    }
+    let result = check([
+      "Orders.swift": feature("Orders", needs: "Config"),
+      "Users.swift": feature("Users", needs: "Orders.Config"),
+      "Root.swift": """
+      import Squire
+
+      let container = Container()
+      Users.register(in: container)
+      """,
+    ])
+    // Read with `Users`'s function: its `Store` needs `Orders.Config`, which is missing.
+    #expect(
+      result.problems.map(\.diagnostic.description) == [
+        "Users.swift:8:15: error: Missing dependency: nothing provides `Config`, which `Store` needs."
+      ])
+    #expect(result.skipped.isEmpty, "\(result.skipped)")
+  }
 }
 #endif
