@@ -39,8 +39,10 @@ struct PrebuiltToolError: Error, CustomStringConvertible {
   }
 }
 
-/// The one command: its inputs are the target's Swift files and its output the generated file,
-/// so the build runs it again only when a file of the target changed (or its arguments did).
+/// The one command: its inputs are the target's Swift files and the tool, and its output the
+/// generated file, so the build runs it again only when a file of the target changed, its
+/// arguments did, or the tool did (a tool built again for a new Squire, named by
+/// `SQUIRE_BUILD_TOOL`, writes the file that Squire's runtime expects).
 ///
 /// A test target's files are read as tests (`--tests`): a container whose problems the code
 /// reads is a test of them. `SQUIRE_LIST_GENERATED=1` in the environment prints, for each
@@ -58,7 +60,7 @@ func command(
     displayName: "Checking the Squire registrations of \(module)",
     executable: tool,
     arguments: options + inputs.map(\.path),
-    inputFiles: inputs,
+    inputFiles: inputs + [tool],
     outputFiles: [output])
 }
 

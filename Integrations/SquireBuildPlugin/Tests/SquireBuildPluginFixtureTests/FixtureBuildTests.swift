@@ -204,6 +204,20 @@ struct FixtureBuildTests {
       ], "\(named.output)")
     #expect(FileManager.default.fileExists(atPath: mark.path), "\(named.output)")
 
+    // The tool built again (for a new Squire), nothing else changed: the check runs again, so
+    // the generated file is the new tool's, which the new Squire expects.
+    let clean = try Self.swift(
+      "build", ["--target", "Clean"], environment: ["SQUIRE_BUILD_TOOL": wrapper.path])
+    #expect(clean.status == 0, "\(clean.output)")
+    try FileManager.default.removeItem(at: mark)
+    try "#!/bin/sh\n# built again\ntouch '\(mark.path)'\nexec '\(tool)' \"$@\"\n".write(
+      to: wrapper, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
+    let again = try Self.swift(
+      "build", ["--target", "Clean"], environment: ["SQUIRE_BUILD_TOOL": wrapper.path])
+    #expect(again.status == 0, "\(again.output)")
+    #expect(FileManager.default.fileExists(atPath: mark.path), "\(again.output)")
+
     let missing = try Self.swift(
       "build", ["--target", "Missing"], environment: ["SQUIRE_BUILD_TOOL": "/nonexistent/tool"])
     #expect(missing.status != 0)
