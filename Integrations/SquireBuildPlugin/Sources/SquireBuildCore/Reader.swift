@@ -18,6 +18,7 @@ final class Reader {
     "resolve", "tryResolve", "validate", "graph", "initializeSingletons",
     "tryInitializeSingletons", "close", "isRegistered", "inject", "tryInject", "resetInstances",
     "singlesInDependencyOrder", "isDependedOn", "perContainerSlot", "fill", "decorate",
+    "onRegistration", "onResolveFailure",
   ]
 
   /// Bodies of functions that make a container and are called somewhere in the target: each is

@@ -532,5 +532,23 @@ import Testing
     #expect(result.problems.isEmpty)
     #expect(result.skipped.map(\.location.line) == [3])
   }
+
+  /// Squire's observers register nothing: a container observed is still checked.
+  @Test(arguments: [
+    "container.onRegistration { print($0) }", "container.onResolveFailure { print($0) }",
+  ])
+  func anObservedContainer(_ observing: String) {
+    let result = check([
+      "Armory.swift": armory,
+      "Root.swift": """
+      import Squire
+
+      let container = Container()
+      \(observing)
+      \(Self.registrations())
+      """,
+    ])
+    Self.expectChecked(result, at: "Root.swift", line: 5)
+  }
 }
 #endif
