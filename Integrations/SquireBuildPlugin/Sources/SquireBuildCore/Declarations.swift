@@ -228,18 +228,36 @@ final class DeclarationIndex {
     visitor.walk(file.tree)
   }
 
-  /// The qualified name `name` stands for, looked up from `scope` outwards.
-  func qualify(_ name: String, in scope: String) -> String? {
+  /// `Config` in a subclass of `Base`: `Base.Config`, a type (or typealias) nested in a
+  /// superclass of the target, or in one of its superclasses.
+  private func superclassMember(_ name: String, of type: String, depth: Int = 0) -> String? {
+    guard depth < 8, let declaration = types[type], declaration.kind == .class,
+      let first = declaration.firstInherited
+    else { return nil }
+    var written = first.name
+    if let angle = written.firstIndex(of: "<") { written = String(written[..<angle]) }
+    guard let superclass = qualify(written, in: first.scope, inherited: false),
+      superclass != type, types[superclass]?.kind == .class
+    else { return nil }
+    let candidate = superclass + "." + name
+    if types[candidate] != nil || typealiases[candidate] != nil { return candidate }
+    return superclassMember(name, of: superclass, depth: depth + 1)
+  }
+
+  /// The qualified name `name` stands for, looked up from `scope` outwards: in each type, its
+  /// own members, then its superclasses' (with `inherited`).
+  func qualify(_ name: String, in scope: String, inherited: Bool = true) -> String? {
     // `App.Service`: the module's name before a type of the target (unless a type has its name).
     if !module.isEmpty, name.hasPrefix(module + "."), types[module] == nil,
       typealiases[module] == nil
     {
-      return qualify(String(name.dropFirst(module.count + 1)), in: "")
+      return qualify(String(name.dropFirst(module.count + 1)), in: "", inherited: inherited)
     }
     var scope = scope
     while true {
       let candidate = scope.isEmpty ? name : scope + "." + name
       if types[candidate] != nil || typealiases[candidate] != nil { return candidate }
+      if inherited, !scope.isEmpty, let found = superclassMember(name, of: scope) { return found }
       if scope.isEmpty { return nil }
       if let dot = scope.lastIndex(of: ".") {
         scope = String(scope[..<dot])

@@ -436,5 +436,31 @@ import Testing
       ])
     #expect(result.skipped.isEmpty, "\(result.skipped)")
   }
+
+  /// `Config` in a subclass of `Base` is `Base.Config` (declared in `Base` or an extension of
+  /// it), before a `Config` of the file's top level.
+  @Test(arguments: [
+    "class Base {\n  struct Config {}\n}", "class Base {}\nextension Base {\n  struct Config {}\n}",
+  ])
+  func aTypeNestedInASuperclass(_ base: String) {
+    let files = [
+      "Types.swift": """
+      struct Config {}
+      \(base)
+      final class Sub: Base {
+        init(config: Config) {}
+      }
+      """,
+      "Root.swift": """
+      import Squire
+
+      let container = Container()
+      container.register { Base.Config() }
+      container.register(Sub.init)
+      """,
+    ]
+    #expect(errors(files).isEmpty, "\(errors(files))")
+    #expect(GeneratedCodeCompilesTests.generated(files).contains("link(Base.Config.self)"))
+  }
 }
 #endif
