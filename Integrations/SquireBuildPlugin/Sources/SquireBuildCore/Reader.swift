@@ -26,6 +26,12 @@ final class Reader {
   private var calledMakerBodies: Set<SyntaxIdentifier> = []
   /// Bodies of functions that make a container the reader read at a call.
   private var reachedMakerBodies: Set<SyntaxIdentifier> = []
+  /// Bodies of functions given a container that the reader read at a call, with it.
+  private var followedBodies: Set<SyntaxIdentifier> = []
+  /// By function body: containers whose parent is a parameter, read with the function alone.
+  private var unfollowedParents: [SyntaxIdentifier: [ContainerGraph]] = [:]
+  static let unfollowedParent = "its parent is a container the tool cannot follow"
+
   /// Containers that more than one body uses: globals, stored properties, `static let`s.
   var shared = SharedContainers()
   /// Why a registration has no generated factory, by its `register` token.
@@ -154,6 +160,11 @@ final class Reader {
     }
     settleSharedContainers()
     readDetachedRegistrations(files)
+    // A function read at a call with the parent it is given needs no note from its reading
+    // alone: the calls check what it makes.
+    for (body, made) in unfollowedParents where followedBodies.contains(body) {
+      for graph in made { graph.isInspected = true }
+    }
   }
 
   /// A target with a type of its own named `Container` spells Squire's `Squire.Container`, and
@@ -206,7 +217,15 @@ final class Reader {
       frame.sharedNames.insert(key)
     }
     bind(entry.parameters, frame)
+    let before = graphs.count
     walk(entry.statements, frame, certain: true)
+    // `Container(parent: parent)` with a parameter as the parent: read at each call with the
+    // container passed; read alone, the container is one the calls check.
+    if entry.parameters.contains(where: { isContainerType($0.type) }) {
+      unfollowedParents[entry.body.id, default: []] += graphs[before...].filter {
+        $0.openReason == Self.unfollowedParent
+      }
+    }
     if let caller, let returned = frame.returned {
       returned.open(
         "`\(caller)` returns it to code the tool does not follow; keep the container in a "
@@ -440,7 +459,7 @@ final class Reader {
       let graph = ContainerGraph(location: location, parent: parent, defaultLifetime: lifetime)
       graph.isInspected = frame.inspected || parent?.isInspected == true
       if labels.contains("parent") && parent == nil {
-        graph.open("its parent is a container the tool cannot follow")
+        graph.open(Self.unfollowedParent)
       }
       silence(graph, call, frame)
       graphs.append(graph)
@@ -466,6 +485,14 @@ final class Reader {
       file: maker.file, scope: maker.scope, inspected: frame.inspected,
       text: maker.body.description)
     bind(maker.parameters, inner)
+    // `makeChild(of: app)`: a container the call passes is the parameter's.
+    for (argument, parameter) in zip(call.arguments, maker.parameters)
+    where isContainerType(parameter.type) {
+      if let passed = evaluate(argument.expression, frame, certain: certain) {
+        inner.containers[parameter.name] = passed
+        followedBodies.insert(maker.body.id)
+      }
+    }
     // A function that makes a container is read at each call: what it returns is certain
     // whatever calls it (a branch, a loop, a closure).
     walk(maker.body.statements, inner, certain: true)
@@ -644,6 +671,7 @@ final class Reader {
     _ function: ContainerFunction, call: FunctionCallExprSyntax, container: ContainerGraph,
     _ frame: Frame, certain: Bool
   ) {
+    followedBodies.insert(function.body.id)
     guard following.insert(function.body.id).inserted else { return }
     defer { following.remove(function.body.id) }
     let inner = Frame(
