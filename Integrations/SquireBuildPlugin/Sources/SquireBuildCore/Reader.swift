@@ -134,12 +134,10 @@ final class Reader {
       visitor.walk(file.tree)
       entries += visitor.entries.map { (file, $0) }
       for call in visitor.defaultValues where file.importsSquire {
-        let graph = ContainerGraph(location: file.location(of: call), parent: nil)
-        graph.open(
+        noteUnread(
+          call, in: file,
           "it is made as a parameter's default value, which the tool does not follow; make it "
             + "where the function is called and pass it")
-        graph.isInspected = file.lineText(of: call).contains("squire: dynamic")
-        graphs.append(graph)
       }
     }
     // Initializers first (they may make what a stored property holds), and the bodies of types
@@ -182,14 +180,22 @@ final class Reader {
       let finder = Finder(viewMode: .sourceAccurate)
       finder.walk(file.tree)
       for call in finder.calls {
-        let graph = ContainerGraph(location: file.location(of: call), parent: nil)
-        graph.open(
+        noteUnread(
+          call, in: file,
           "the target declares a type of its own named `Container`, which the tool cannot tell "
             + "from Squire's")
-        graph.isInspected = file.lineText(of: call).contains("squire: dynamic")
-        graphs.append(graph)
       }
     }
+  }
+
+  /// A container made by `call` that the tool does not read: one note at its line, for
+  /// `reason` (none with `// squire: dynamic` there).
+  private func noteUnread(_ call: FunctionCallExprSyntax, in file: SourceFileInfo, _ reason: String)
+  {
+    let graph = ContainerGraph(location: file.location(of: call), parent: nil)
+    graph.open(reason)
+    graph.isInspected = file.lineText(of: call).contains("squire: dynamic")
+    graphs.append(graph)
   }
 
   private func readEntry(

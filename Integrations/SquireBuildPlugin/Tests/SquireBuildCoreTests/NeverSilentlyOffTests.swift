@@ -551,43 +551,30 @@ import Testing
     Self.expectChecked(result, at: "Root.swift", line: 5)
   }
 
-  /// A function that makes a child of the container it is given is checked at each call, and
-  /// its reading alone (where the parent is unknown) adds no note.
-  @Test func aChildOfAParameterMadeByAFunctionCalledWithAContainer() {
+  /// A function that makes a child of the container it is given (a maker, or a request's
+  /// scope) is checked at each call, and its reading alone (where the parent is unknown) adds
+  /// no note.
+  @Test(arguments: [
+    (
+      "func makeChild(of parent: Container) -> Container {\n  let child = Container(parent: parent)",
+      "  return child\n}\nlet app = Container()\nlet child = makeChild(of: app)"
+    ),
+    (
+      "func serve(app: Container) {\n  let child = Container(parent: app)",
+      "}\nlet app = Container()\nserve(app: app)"
+    ),
+  ])
+  func aChildOfAContainerAFunctionIsGiven(_ opening: String, _ closing: String) {
     let result = check([
       "Armory.swift": armory,
       "Root.swift": """
       import Squire
-
-      func makeChild(of parent: Container) -> Container {
-        let child = Container(parent: parent)
+      \(opening)
         \(Self.registrations("child"))
-        return child
-      }
-      let app = Container()
-      let child = makeChild(of: app)
+      \(closing)
       """,
     ])
-    Self.expectChecked(result, at: "Root.swift", line: 5)
-  }
-
-  /// A function given a container that makes a child of it (a request's scope): checked where
-  /// it is called, and its reading alone adds no note.
-  @Test func aChildOfAParameterMadeByAFunctionGivenAContainer() {
-    let result = check([
-      "Armory.swift": armory,
-      "Root.swift": """
-      import Squire
-
-      func serve(app: Container) {
-        let scope = Container(parent: app)
-        \(Self.registrations("scope"))
-      }
-      let app = Container()
-      serve(app: app)
-      """,
-    ])
-    Self.expectChecked(result, at: "Root.swift", line: 5)
+    Self.expectChecked(result, at: "Root.swift", line: 4)
   }
 }
 #endif
