@@ -48,8 +48,7 @@ public final class Container: @unchecked Sendable {
     if let made = lazyLock.load(ordering: .acquiring) { return made.takeUnretainedValue() }
     return makeLock()
   }
-  /// Retained by this reference, released when the container goes. (Not an
-  /// `AtomicLazyReference`: its `load()` is not specialised, and looks up generic metadata.)
+  /// Retained by this reference, released when the container goes.
   private let lazyLock = Atomic<Unmanaged<ReadWriteLock>?>(nil)
 
   /// Whether this container registered anything (a component, a decorator, a type its children
@@ -81,11 +80,11 @@ public final class Container: @unchecked Sendable {
 
   /// What `onRegistration` and `onResolveFailure` set; made by the first of them. Read when a
   /// component is registered and when a resolve fails, never by a resolve that succeeds.
-  let observers = AtomicLazyReference<Observers>()
+  let observers = LazyReference<Observers>()
 
   /// The parts as they load; made by the first `append(part:)`: a child per request never
   /// loads one, and need not make a mutex for it.
-  private let partsLoading = AtomicLazyReference<PartsLoading>()
+  private let partsLoading = LazyReference<PartsLoading>()
 
   // Guarded by `lock`, hence no dynamic exclusivity checks.
   @exclusivity(unchecked) private(set) var records: [ComponentRecord] = []
@@ -216,7 +215,7 @@ public final class Container: @unchecked Sendable {
       record.lifetime = defaultLifetime
     }
     // `register { service }` with `service: Service?` provides `Service` too.
-    if let optional = Impl.self as? any OptionalParameter.Type {
+    if let optional = optionalParameter(Impl.self) {
       record.forwards.append(optional.unwrappingForward)
     }
     withLock { released in
@@ -487,26 +486,13 @@ public final class Container: @unchecked Sendable {
 
   /// Makes ``lock`` on first use; a thread that loses the race takes the winner's.
   private func makeLock() -> ReadWriteLock {
-    Self.store(ReadWriteLock(), in: lazyLock)
+    storeOnce(ReadWriteLock(), in: lazyLock)
   }
 
   /// The keeper of this container's placeholders, made on first use (see ``cycleKeeper``).
   var cycles: CycleKeeper {
     if let keeper = cycleKeeper.load(ordering: .acquiring) { return keeper.takeUnretainedValue() }
-    return Self.store(CycleKeeper(), in: cycleKeeper)
-  }
-
-  /// Stores `made` in `slot`, which keeps it (retained) until the container goes, unless another
-  /// thread stored one first: returns the one stored.
-  private static func store<Object: AnyObject>(
-    _ made: Object, in slot: borrowing Atomic<Unmanaged<Object>?>
-  ) -> Object {
-    let made = Unmanaged.passRetained(made)
-    let (exchanged, original) = slot.compareExchange(
-      expected: nil, desired: made, ordering: .acquiringAndReleasing)
-    if exchanged { return made.takeUnretainedValue() }
-    made.release()
-    return original!.takeUnretainedValue()
+    return storeOnce(CycleKeeper(), in: cycleKeeper)
   }
 
   /// How many placeholders this container keeps.

@@ -59,7 +59,7 @@ extension Linker {
     let qualifier = name.map(Qualifier.name) ?? .none
     let inner = producer(for: P.self, qualifier: qualifier)
     // An optional property (`var knight: Knight?`) closes the cycle on the wrapped component.
-    let target: Any.Type = (P.self as? any OptionalParameter.Type)?.wrappedType ?? P.self
+    let target: Any.Type = optionalParameter(P.self)?.wrappedType ?? P.self
     guard cycle, special(target) == nil else { return inner }
     let key = LookupKey(type: ObjectIdentifier(target), qualifier: qualifier)
     var providers = everyCandidate(for: key)

@@ -49,7 +49,7 @@ final class Snapshot: @unchecked Sendable {
   /// so children read it without a lock.
   private let own: [ObjectIdentifier: AnyProducer]
   /// Who asks for each key, made the first time a child needs it (see ``dependents(of:)``).
-  private let dependentsIndex = AtomicLazyReference<Dependents>()
+  private let dependentsIndex = LazyReference<Dependents>()
 
   deinit {
     linker.breakCycles()

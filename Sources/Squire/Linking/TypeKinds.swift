@@ -13,6 +13,19 @@ func isExistential(_ type: Any.Type) -> Bool {
   unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) == existentialKind
 }
 
+/// The metadata kind of an `Optional`.
+private let optionalKind: UInt = 0x202
+
+/// `type` as an `Optional`, to ask what it wraps; `nil` for any other type. Asks the runtime
+/// only for an `Optional`: a conformance lookup that fails costs thousands of instructions, and
+/// `register` asks for every component.
+func optionalParameter(_ type: Any.Type) -> (any OptionalParameter.Type)? {
+  guard unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) == optionalKind else {
+    return nil
+  }
+  return type as? any OptionalParameter.Type
+}
+
 /// Whether values of `type` may be of different types: an existential (`any P`), a
 /// constrained one (`any Collection<Int>`) or an existential metatype (`any P.Type`).
 @usableFromInline
@@ -40,7 +53,7 @@ func holdsClassInstances(_ type: Any.Type) -> Bool {
 /// `.shared` on a `Factory<Service?>`).
 func holdsClassInstancesOrNil(_ type: Any.Type) -> Bool {
   if holdsClassInstances(type) { return true }
-  guard let optional = type as? any OptionalParameter.Type else { return false }
+  guard let optional = optionalParameter(type) else { return false }
   return holdsClassInstances(optional.wrappedType)
 }
 

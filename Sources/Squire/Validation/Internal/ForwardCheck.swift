@@ -19,7 +19,7 @@ enum ForwardCheck {
   /// is; `nil` when it depends on the instance (an existential) or cannot be read.
   static func fits(_ implementation: Any.Type, as forwarded: Any.Type) -> Bool? {
     // A factory that returns an `Optional` is forwarded by what it wraps (`as?` unwraps).
-    if let optional = implementation as? any OptionalParameter.Type {
+    if let optional = optionalParameter(implementation) {
       return fits(optional.wrappedType, as: forwarded)
     }
     if implementation == forwarded || holdsValuesOfVariousTypes(implementation) { return nil }
