@@ -166,9 +166,11 @@ extension Linker {
       }
     }
     // Instances with an `.onClose` are handed to their owner as they are made, so that closing
-    // it runs the cleanup: the wrapper is only there for components that have one.
-    let cleanup = record.cleanup.map {
-      LinkedCleanup($0, component: record.typeName, weakly: lifetime == .weak)
+    // it runs the cleanup: the wrapper is only there for components that have one, and asked
+    // for only by the lifetimes that own their instances (unspecialised, reading the cleanup
+    // looks up the metadata of three generic types).
+    func linkedCleanup(weakly: Bool = false) -> LinkedCleanup<Impl>? {
+      record.cleanup.map { LinkedCleanup($0, component: record.typeName, weakly: weakly) }
     }
     // Only class instances can be held weakly (registering traps before a value type gets here).
     if lifetime.holdsWeakly && !record.isClass {
@@ -179,7 +181,9 @@ extension Linker {
     }
     switch lifetime {
     case .prototype:
-      return LinkedLifetime(injections.map { .injected($0) } ?? .general(make), async: asyncMake)
+      // Not `injections.map`: unspecialised, it costs a call and another metadata lookup.
+      if let injections { return LinkedLifetime(.injected(injections), async: asyncMake) }
+      return LinkedLifetime(.general(make), async: asyncMake)
     case .objectGraph:
       let id = ObjectIdentifier(record)
       let asyncGraphBuild = asyncMake == nil ? nil : asyncBuild ?? lifted(build)
@@ -198,6 +202,7 @@ extension Linker {
         })
     case .perContainer, .weak:
       let weakly = lifetime == .weak
+      let cleanup = linkedCleanup(weakly: weakly)
       // The instance belongs to the container resolved from, which may be a child of the one
       // this snapshot is for (a child resolving through its parent's snapshot): the cell is
       // that container's. The home container's cell is found without a lookup.
@@ -242,6 +247,7 @@ extension Linker {
       // first, so that its dependencies, and the `Lazy`s and `Provider`s it keeps, are that
       // container's rather than a short-lived child's.
       unowned(unsafe) let owner = record.owner ?? container
+      let cleanup = linkedCleanup()
       let owned = { (context: inout ResolutionContext) throws(ResolutionError) -> Impl in
         let asking = context.container
         context.container = owner
@@ -272,6 +278,7 @@ extension Linker {
           }
         })
     case .scoped(let scope):
+      let cleanup = linkedCleanup()
       let owned: Body<Impl>
       var ownedAsync = asyncMake
       if let cleanup {
