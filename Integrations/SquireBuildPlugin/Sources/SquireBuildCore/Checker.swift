@@ -192,6 +192,15 @@ struct Checker {
       guard case .one(let root) = lookup(key, from: 0, forMissing: false) else { continue }
       if let problem = needsAwait(root, at: location, links) { problems.append(problem) }
     }
+    // `await container.initializeSingletons()` builds each `.single` of the container.
+    for location in graph.topLevelInitializations {
+      let singles = components.filter { $0.level == 0 && $0.0.lifetime == .single }.map(\.0)
+      if let problem = singles.lazy.compactMap({
+        self.needsAwait($0, at: location, links, initializing: true)
+      }).first {
+        problems.append(problem)
+      }
+    }
     return problems.filter { problem in
       // `// squire: dynamic` on the line of a registration silences what is reported there.
       !components.contains { $0.0.isSilenced && $0.0.location == problem.diagnostic.location }
@@ -202,9 +211,12 @@ struct Checker {
   /// Swift picks there) of `root`, whose graph has something async that a resolve builds anew:
   /// it fails with `needsAwait` every time. Components kept between resolves are not followed
   /// (an instance may be there already).
-  private func needsAwait(_ root: Registration, at location: Location, _ links: [Link])
-    -> Problem?
-  {
+  ///
+  /// With `initializing`, the call is `initializeSingletons()`, which builds `root` (a `.single`)
+  /// itself.
+  private func needsAwait(
+    _ root: Registration, at location: Location, _ links: [Link], initializing: Bool = false
+  ) -> Problem? {
     var next: [ObjectIdentifier: [Registration]] = [:]
     for link in links where link.dependency.isImmediate {
       next[ObjectIdentifier(link.from), default: []].append(link.to)
@@ -216,19 +228,25 @@ struct Checker {
     while head < queue.count {
       let node = queue[head]
       head += 1
-      guard node.lifetime == .prototype || node.lifetime == .objectGraph else { continue }
+      guard
+        node.lifetime == .prototype || node.lifetime == .objectGraph
+          || (initializing && node === root)
+      else { continue }
       if node.isAsync {
         var chain = [node]
         while let up = parent[ObjectIdentifier(chain[0])] { chain.insert(up, at: 0) }
         return problem(
           at: location,
-          what: "Needs await: top-level code of `main.swift` gets the synchronous `resolve` even "
-            + "written with `await`, and it cannot build `\(root.display)`.",
+          what: "Needs await: top-level code of `main.swift` gets the synchronous "
+            + (initializing ? "`initializeSingletons()`" : "`resolve`")
+            + " even written with `await`, and it cannot build `\(root.display)`.",
           path: chain.map(\.display),
           details: ["registered at: " + locations(chain.count > 1 ? [root, node] : [root])],
           why: "`\(node.display)` is async (its factory, an injection or a `postInit` awaits), "
-            + "so this resolve fails with `needsAwait` every time the program runs.",
-          fix: "resolve it from an `async` function: a `@main` type's `static func main() async`, "
+            + "so this \(initializing ? "call" : "resolve") fails with `needsAwait` every time "
+            + "the program runs.",
+          fix: (initializing ? "initialize the singletons" : "resolve it")
+            + " from an `async` function: a `@main` type's `static func main() async`, "
             + "or a function that `main.swift` awaits.",
           hops: chain.map { ($0.location, "`\($0.display)` is registered here") })
       }

@@ -270,6 +270,9 @@ final class ContainerGraph: @unchecked Sendable {
   /// `await container.resolve(T.self)` in the top-level code of a `main.swift`, which Swift
   /// binds to the synchronous `resolve` even written with `await`: the key and the call.
   var topLevelResolves: [(key: Key, location: Location)] = []
+  /// Top-level `await container.initializeSingletons()` of a `main.swift`, where Swift binds the
+  /// synchronous one.
+  var topLevelInitializations: [Location] = []
   /// Types a parent declares `suppliedByEachChild`.
   var suppliedByChildren: Set<Key> = []
   var loadedParts: Set<String> = []

@@ -590,6 +590,12 @@ final class Reader {
         readDecorator(call, graph, frame, certain: certain)
       case "resolve", "tryResolve":
         if certain { readTopLevelResolve(call, graph, frame) }
+      case "initializeSingletons", "tryInitializeSingletons":
+        if certain, isAwaitedInTopLevelCode(call, frame) {
+          let token = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName
+          graph.topLevelInitializations.append(
+            token.map { frame.file.location(of: $0) } ?? frame.file.location(of: call))
+        }
       case "suppliedByEachChild":
         if let type = call.arguments.first.flatMap({ metatypeName($0.expression) }) {
           let name = call.arguments.dropFirst().first.flatMap { stringLiteral($0.expression) }

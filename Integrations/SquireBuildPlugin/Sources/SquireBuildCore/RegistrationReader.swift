@@ -66,15 +66,12 @@ extension Reader {
     return finder.found
   }
 
-  /// Reads `await container.resolve(T.self)`, `let x: T = await container.resolve()` and
-  /// `try await container.tryResolve(T.self)` in the top-level code of a `main.swift`: Swift binds
-  /// them to the synchronous overload, which cannot build what is async.
-  func readTopLevelResolve(_ call: FunctionCallExprSyntax, _ graph: ContainerGraph, _ frame: Frame)
-  {
+  /// Whether `call` is written with `await` in the top-level code of a `main.swift` (no function,
+  /// closure, type or accessor around it), where Swift binds it to the synchronous overload.
+  func isAwaitedInTopLevelCode(_ call: FunctionCallExprSyntax, _ frame: Frame) -> Bool {
     guard frame.file.path == "main.swift" || frame.file.path.hasSuffix("/main.swift") else {
-      return
+      return false
     }
-    // Top-level code: no function, closure, type or accessor around it; written with `await`.
     var awaited = false
     var current = call.parent
     while let node = current {
@@ -83,11 +80,19 @@ extension Reader {
         || node.is(AccessorBlockSyntax.self) || node.is(MemberBlockSyntax.self)
         || node.is(InitializerDeclSyntax.self)
       {
-        return
+        return false
       }
       current = node.parent
     }
-    guard awaited else { return }
+    return awaited
+  }
+
+  /// Reads `await container.resolve(T.self)`, `let x: T = await container.resolve()` and
+  /// `try await container.tryResolve(T.self)` in the top-level code of a `main.swift`: Swift binds
+  /// them to the synchronous overload, which cannot build what is async.
+  func readTopLevelResolve(_ call: FunctionCallExprSyntax, _ graph: ContainerGraph, _ frame: Frame)
+  {
+    guard isAwaitedInTopLevelCode(call, frame) else { return }
     var written: String?
     if let first = call.arguments.first, first.label == nil, call.arguments.count == 1 {
       written = metatypeName(first.expression)

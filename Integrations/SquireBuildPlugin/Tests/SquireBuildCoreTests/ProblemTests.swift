@@ -438,5 +438,40 @@ import Testing
     // Anywhere but `main.swift`: no top-level code.
     #expect(root("let store = await container.resolve(Store.self)", in: "Root.swift").isEmpty)
   }
+
+  /// `await container.initializeSingletons()` in the top-level code of a `main.swift` is the
+  /// synchronous one too: a `.single` that is async, or builds something async, fails there.
+  @Test func aTopLevelAwaitInitializeSingletonsOfAnAsyncSingleFails() {
+    func root(_ lifetime: String, _ code: String) -> [String] {
+      errors([
+        "Types.swift": """
+        import Squire
+        final class Database { init() async {} }
+        final class Store { init(database: Database) {} }
+        """,
+        "main.swift": """
+        import Squire
+
+        let container = Container()
+        container.register(Database.init).lifetime(.\(lifetime))
+        container.register(Store.init).lifetime(.single)
+        \(code)
+        """,
+      ])
+    }
+    let message =
+      "error: Needs await: top-level code of `main.swift` gets the synchronous "
+      + "`initializeSingletons()` even written with `await`, and it cannot build "
+    #expect(
+      root("single", "await container.initializeSingletons()") == [
+        "main.swift:6:17: " + message + "`Database`."
+      ])
+    #expect(
+      root("prototype", "try await container.tryInitializeSingletons()") == [
+        "main.swift:6:21: " + message + "`Store`."
+      ])
+    #expect(root("single", "func run() async { await container.initializeSingletons() }").isEmpty)
+    #expect(root("single", "container.initializeSingletons()").isEmpty)
+  }
 }
 #endif
