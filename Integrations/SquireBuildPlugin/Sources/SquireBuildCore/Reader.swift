@@ -722,7 +722,8 @@ final class Reader {
       graph.open("a part is appended that the tool cannot read")
       return
     }
-    let qualified = index.canonical(name, in: frame.scope)
+    // `append(part: Self.self)` in the part's own type (or an extension of it).
+    let qualified = name == "Self" ? frame.scope : index.canonical(name, in: frame.scope)
     guard let load = index.partLoads[qualified] else {
       graph.open("part `\(name)` is not declared in this target")
       return

@@ -576,5 +576,27 @@ import Testing
     ])
     Self.expectChecked(result, at: "Root.swift", line: 4)
   }
+
+  /// `append(part: Self.self)` in a static method of the part's type appends that part.
+  @Test func aPartAppendedAsSelf() {
+    let result = check([
+      "Armory.swift": armory,
+      "Root.swift": """
+      import Squire
+
+      enum ArmoryPart: Part {
+        static func load(container: Container) {
+          \(Self.registrations())
+        }
+      }
+      extension ArmoryPart {
+        static func install(in container: Container) { container.append(part: Self.self) }
+      }
+      let container = Container()
+      ArmoryPart.install(in: container)
+      """,
+    ])
+    Self.expectChecked(result, at: "Root.swift", line: 5)
+  }
 }
 #endif
