@@ -85,11 +85,41 @@ struct SharedContainers {
   /// Several bodies fill one container: which of them run, and in which order, the tool cannot
   /// tell.
   func settle(names: (Syntax) -> String) {
-    for (graph, bodies) in fillers.values where bodies.count > 1 {
+    for (graph, bodies) in fillers.values where bodies.count > 1 && !Self.calledByAnInit(bodies) {
       let listed = bodies.map { "`\(names($0))`" }.joined(separator: ", ")
       graph.open(
         "it is filled by \(bodies.count) functions (\(listed)) that may or may not all run; "
           + "register everything in one function, or call the others from it")
+    }
+  }
+}
+
+extension SharedContainers {
+  /// Whether `bodies` are methods of one type declaration that one of its initializers calls,
+  /// each as a statement of its body (`registerCore()`, `self.registerFeatures()`): they all
+  /// run when an instance is made, so what they register is all there.
+  static func calledByAnInit(_ bodies: [Syntax]) -> Bool {
+    let functions = bodies.compactMap { $0.parent?.as(FunctionDeclSyntax.self) }
+    guard functions.count == bodies.count,
+      let members = functions.first?.parent?.parent?.as(MemberBlockItemListSyntax.self),
+      functions.allSatisfy({ $0.parent?.parent?.id == members.id })
+    else { return false }
+    let needed = Set(functions.map(\.name.text))
+    return members.contains { member in
+      guard let body = member.decl.as(InitializerDeclSyntax.self)?.body else { return false }
+      let called = body.statements.compactMap { item -> String? in
+        guard let call = item.item.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+          call.trailingClosure == nil
+        else { return nil }
+        if let name = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+          return name.baseName.text
+        }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+          member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
+        else { return nil }
+        return member.declName.baseName.text
+      }
+      return needed.isSubset(of: called)
     }
   }
 }

@@ -598,5 +598,31 @@ import Testing
     ])
     Self.expectChecked(result, at: "Root.swift", line: 5)
   }
+
+  /// Methods that an initializer calls, each as a statement of its body, all run when an
+  /// instance is made: what they register into the stored container is checked together.
+  @Test func aPropertyFilledByMethodsAnInitializerCalls() {
+    let result = check([
+      "Armory.swift": armory,
+      "App.swift": """
+      import Squire
+
+      final class AppDelegate {
+        let container = Container()
+        init() {
+          registerCore()
+          self.registerFeatures()
+        }
+        private func registerCore() {
+          container.register(PlateArmor.init(forge:)).as(Armor.self)
+        }
+        private func registerFeatures() {
+          container.register(Knight.init)
+        }
+      }
+      """,
+    ])
+    Self.expectChecked(result, at: "App.swift", line: 10)
+  }
 }
 #endif
