@@ -94,8 +94,21 @@ private final class RegisterCallFinder: ScopedVisitor {
         $0.base == nil ? nil : $0.declName.baseName.text
       }
       ?? node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-    if name == "register" { calls.append((scope.joined(separator: "."), node)) }
+    if name == "register", Self.maySquires(node) {
+      calls.append((scope.joined(separator: "."), node))
+    }
     return .visitChildren
+  }
+
+  /// The arguments may be those of one of Squire's `register` methods: a factory, first and
+  /// unlabeled or `isolated:`, or a trailing closure. `Services.register(in: container)`, a
+  /// function of the app, is not.
+  static func maySquires(_ call: FunctionCallExprSyntax) -> Bool {
+    guard let first = call.arguments.first else { return call.trailingClosure != nil }
+    switch first.label?.text {
+    case nil, "isolated", "modificator", "file", "line": return true
+    default: return false
+    }
   }
 }
 #endif

@@ -90,6 +90,33 @@ import Testing
     #expect(!result.generatedSource.contains("case 9"), "\(result.generatedSource)")
   }
 
+  /// A function of the app that happens to be named `register` (`Services.register(in:)`) is
+  /// not one of Squire's registrations: the list does not mention it.
+  @Test func anAppsOwnRegisterFunctionIsNotListed() {
+    let result = Self.run([
+      "Root.swift": """
+      import Squire
+
+      final class Store {}
+      enum Services {
+        static func register(in container: Container) {
+          container.register(Store.init)
+        }
+      }
+      func makeContainer() -> Container {
+        let container = Container()
+        Services.register(in: container)
+        return container
+      }
+      """
+    ])
+    #expect(
+      result.generatedList.map(\.description) == [
+        "Root.swift:6:15: note: generated factory: `Store`"
+      ], "\(result.generatedList)")
+    #expect(result.generatedSummary == "1 of 1 registrations have generated factories")
+  }
+
   /// A registration the tool reads exactly gets its factory even where the container it is made
   /// in cannot be followed: a closure handed to another module, a loop, another file.
   @Test func aReadableRegistrationGetsItsFactoryWhereverItIs() {
