@@ -135,6 +135,24 @@ func withTestApp<T>(
   }
 }
 
+/// Whether `stream` yields within `seconds`: a test that waits for an event fails, rather than
+/// hangs, when the event never comes.
+func next(_ stream: AsyncStream<Void>, within seconds: Double = 30) async -> Bool {
+  await withTaskGroup(of: Bool.self) { group in
+    group.addTask {
+      for await _ in stream { return true }
+      return false
+    }
+    group.addTask {
+      try? await Task.sleep(for: .seconds(seconds))
+      return false
+    }
+    let first = await group.next() ?? false
+    group.cancelAll()
+    return first
+  }
+}
+
 /// Starts `app`'s HTTP server on loopback, on a port the system picks; returns the port.
 func startServer(_ app: Application) async throws -> Int {
   app.http.server.configuration.hostname = "127.0.0.1"
