@@ -43,6 +43,14 @@ func guarded(_ name: String, _ package: String, _ trait: String) -> Target.Depen
   .product(name: name, package: package, condition: .when(traits: [trait]))
 }
 
+// The third-party products an integration's target and its tests both use.
+let syntax = ["SwiftSyntax", "SwiftParser"].map { guarded($0, "swift-syntax", "BuildPlugin") }
+let serviceLifecycle = [
+  guarded("ServiceLifecycle", "swift-service-lifecycle", "ServiceLifecycle"),
+  guarded("UnixSignals", "swift-service-lifecycle", "ServiceLifecycle"),
+  guarded("Logging", "swift-log", "ServiceLifecycle"),
+]
+
 let package = Package(
   name: "Squire",
   // `Synchronization` (Atomic, lock-free snapshot reads) needs these on Apple platforms.
@@ -138,10 +146,7 @@ let package = Package(
     // fixture build.
     .target(
       name: "SquireBuildCore",
-      dependencies: [
-        guarded("SwiftSyntax", "swift-syntax", "BuildPlugin"),
-        guarded("SwiftParser", "swift-syntax", "BuildPlugin"),
-      ],
+      dependencies: syntax,
       path: "Integrations/SquireBuildPlugin/Sources/SquireBuildCore", swiftSettings: ownSettings),
     // Without the trait, a tool that fails the build with the line to write.
     .executableTarget(
@@ -154,11 +159,7 @@ let package = Package(
       path: "Integrations/SquireBuildPlugin/Plugins/SquireBuildPlugin"),
     .testTarget(
       name: "SquireBuildCoreTests",
-      dependencies: [
-        "SquireBuildCore",
-        guarded("SwiftSyntax", "swift-syntax", "BuildPlugin"),
-        guarded("SwiftParser", "swift-syntax", "BuildPlugin"),
-      ],
+      dependencies: ["SquireBuildCore"] + syntax,
       path: "Integrations/SquireBuildPlugin/Tests/SquireBuildCoreTests", swiftSettings: ownSettings),
     // Builds the fixture package (Integrations/SquireBuildPlugin/Fixtures) with the plugin applied
     // and reads its errors; runs when `SQUIRE_PLUGIN_FIXTURES=1`.
@@ -203,22 +204,12 @@ let package = Package(
     // MARK: SquireServiceLifecycle (trait `ServiceLifecycle`): Integrations/SquireServiceLifecycle
     .target(
       name: "SquireServiceLifecycle",
-      dependencies: [
-        "Squire",
-        guarded("ServiceLifecycle", "swift-service-lifecycle", "ServiceLifecycle"),
-        guarded("UnixSignals", "swift-service-lifecycle", "ServiceLifecycle"),
-        guarded("Logging", "swift-log", "ServiceLifecycle"),
-      ],
+      dependencies: ["Squire"] + serviceLifecycle,
       path: "Integrations/SquireServiceLifecycle/Sources/SquireServiceLifecycle",
       swiftSettings: ownSettings),
     .testTarget(
       name: "SquireServiceLifecycleTests",
-      dependencies: [
-        "Squire", "SquireServiceLifecycle",
-        guarded("ServiceLifecycle", "swift-service-lifecycle", "ServiceLifecycle"),
-        guarded("UnixSignals", "swift-service-lifecycle", "ServiceLifecycle"),
-        guarded("Logging", "swift-log", "ServiceLifecycle"),
-      ],
+      dependencies: ["Squire", "SquireServiceLifecycle"] + serviceLifecycle,
       path: "Integrations/SquireServiceLifecycle/Tests/SquireServiceLifecycleTests",
       swiftSettings: ownSettings),
 
