@@ -246,7 +246,7 @@ def render(sample, imports=IMPORTS, trait=None):
     for name in declared:
         out.append(f"    _ = {name}")
     if checks_output:
-        out.append('    expectOutput(printed, #"""')
+        out.append('    expectPrinted(printed.joined(separator: "\\n"), #"""')
         out += ["      " + line if line else "" for line in sample.output.split("\n")]
         out.append('      """#)')
     out.append("  }")
@@ -275,23 +275,12 @@ def render_runs(samples, trait=None):
     ] + ([f"#if {trait}"] if trait else []) + [
         "import Testing",
         "",
-        "/// What a `print(expression)  // text` line of a sample checks, at that line.",
+        "/// What a sample's `print(expression)  // text` line checks, or the ```text block after it",
+        "/// (all it printed, a line each), at the sample's line.",
         "func expectPrinted(",
-        "  _ printed: String, _ expected: String,",
-        "  fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column",
-        ") {",
-        "  let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)",
-        "  #expect(printed == expected, sourceLocation: location)",
-        "}",
-        "",
-        "/// What the ```text block after a sample shows: exactly what the sample printed.",
-        "func expectOutput(",
-        "  _ printed: [String], _ expected: String,",
-        "  fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column",
-        ") {",
-        "  let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)",
-        "  #expect(printed.joined(separator: \"\\n\") == expected, sourceLocation: location)",
-        "}",
+        "  _ printed: String, _ expected: String, fileID: String = #fileID, filePath: String = #filePath,",
+        "  line: Int = #line, column: Int = #column",
+        ") { #expect(printed == expected, sourceLocation: .init(fileID: fileID, filePath: filePath, line: line, column: column)) }",
     ]
     for sample in samples:
         if sample.mode != "run":
@@ -315,7 +304,7 @@ def fill_outputs(log):
     """Writes each output block from what its sample printed, as a failing test reports it."""
     actual = {}
     pattern = re.compile(
-        r"at (\w+)\.swift:\d+:\d+: Expectation failed: \(printed\.joined\(separator: \"\\n\"\) → \"(.*?)\"\) == \(expected →",
+        r"at (\w+)\.swift:\d+:\d+: Expectation failed: \(printed → \"(.*?)\"\) == \(expected →",
         re.S,
     )
     for found in pattern.finditer(log):

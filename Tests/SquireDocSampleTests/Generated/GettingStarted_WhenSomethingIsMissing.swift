@@ -21,7 +21,7 @@ struct GettingStarted_WhenSomethingIsMissing {
       print(error)
     }
     _ = container
-    expectOutput(printed, #"""
+    expectPrinted(printed.joined(separator: "\n"), #"""
       Squire could not resolve `Knight`.
         path: Knight → Armor
         why: nothing registered in this container or its parents provides `Armor`.

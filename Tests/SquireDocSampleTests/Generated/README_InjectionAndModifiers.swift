@@ -10,20 +10,14 @@ extension Workshop {
 struct README_InjectionAndModifiers {
   func sample() throws {
     let container = Container()
-    container.register(BMWEngine.init).as(Engine.self).as(Engine.self, name: "BMW")
-    container.register(OtherEngine.init)
+    container.register(BMWEngine.init).as(Engine.self)
     container.register(AlloyWheel.init).as(Wheel.self)
-    container.register(SteelBody.init).as(Body.self)
     container.register(Driver.init).injection(cycle: true, \.car)
 
     container.register(Car.init)
-      .injection { car in car.engine = BMWEngine() }          // built by hand
-      .injection { $0.engine = $1 }                           // resolved by the inferred type
-      .injection(\.engine)                                    // through a key path
-      .injection(\.wheels) { many($0) }                       // with a modifier
-      .injection(\Car.engine) { $0 as OtherEngine }           // ask for a concrete type
-      .injection(name: "BMW") { $0.engine = $1 }
-      .injection(cycle: true) { $0.driver = $1 }              // breaks a cycle
+      .injection(\.engine)                          // a property, through a key path
+      .injection(\.wheels) { many($0) }             // with a modifier
+      .injection(cycle: true) { $0.driver = $1 }    // breaks a cycle
       .postInit { car in car.start() }
 
     let car: Car = container.resolve()

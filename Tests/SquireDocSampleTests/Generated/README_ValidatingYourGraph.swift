@@ -20,7 +20,7 @@ struct README_ValidatingYourGraph {
     print(report)
     _ = container
     _ = report
-    expectOutput(printed, #"""
+    expectPrinted(printed.joined(separator: "\n"), #"""
       Squire found 1 problem in 2 components and 2 dependencies.
 
       1. Missing dependency: nothing provides `Forge`, which `PlateArmor` needs.

@@ -7,23 +7,12 @@
 
 import Testing
 
-/// What a `print(expression)  // text` line of a sample checks, at that line.
+/// What a sample's `print(expression)  // text` line checks, or the ```text block after it
+/// (all it printed, a line each), at the sample's line.
 func expectPrinted(
-  _ printed: String, _ expected: String,
-  fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
-) {
-  let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-  #expect(printed == expected, sourceLocation: location)
-}
-
-/// What the ```text block after a sample shows: exactly what the sample printed.
-func expectOutput(
-  _ printed: [String], _ expected: String,
-  fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
-) {
-  let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-  #expect(printed.joined(separator: "\n") == expected, sourceLocation: location)
-}
+  _ printed: String, _ expected: String, fileID: String = #fileID, filePath: String = #filePath,
+  line: Int = #line, column: Int = #column
+) { #expect(printed == expected, sourceLocation: .init(fileID: fileID, filePath: filePath, line: line, column: column)) }
 
 extension README_QuickStart {
   @Test("README.md, QuickStart")
@@ -55,28 +44,13 @@ extension Court.README_ActorsAsyncAndSendable {
   func run() async throws { try await sample() }
 }
 
-extension Armory.README_PartsAndChildContainers {
-  @Test("README.md, PartsAndChildContainers")
-  func run() throws { try sample() }
-}
-
-extension Armory.README_DecoratorsAndContextualBinding {
-  @Test("README.md, DecoratorsAndContextualBinding")
-  func run() throws { try sample() }
-}
-
-extension Armory.README_WhenSomethingIsWrong {
-  @Test("README.md, WhenSomethingIsWrong")
+extension Armory.README_PartsDecoratorsChildContainers {
+  @Test("README.md, PartsDecoratorsChildContainers")
   func run() throws { try sample() }
 }
 
 extension Armory.README_ValidatingYourGraph {
   @Test("README.md, ValidatingYourGraph")
-  func run() throws { try sample() }
-}
-
-extension Armory.README_ValidatingYourGraph2 {
-  @Test("README.md, ValidatingYourGraph2")
   func run() throws { try sample() }
 }
 

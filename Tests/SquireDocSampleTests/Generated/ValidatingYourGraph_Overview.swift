@@ -20,7 +20,7 @@ struct ValidatingYourGraph_Overview {
 
     print(container.validate())
     _ = container
-    expectOutput(printed, #"""
+    expectPrinted(printed.joined(separator: "\n"), #"""
       Squire found 1 problem in 3 components and 3 dependencies.
 
       1. Missing dependency: nothing provides `Forge`, which `PlateArmor` needs.

@@ -8,23 +8,12 @@
 #if Configuration
 import Testing
 
-/// What a `print(expression)  // text` line of a sample checks, at that line.
+/// What a sample's `print(expression)  // text` line checks, or the ```text block after it
+/// (all it printed, a line each), at the sample's line.
 func expectPrinted(
-  _ printed: String, _ expected: String,
-  fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
-) {
-  let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-  #expect(printed == expected, sourceLocation: location)
-}
-
-/// What the ```text block after a sample shows: exactly what the sample printed.
-func expectOutput(
-  _ printed: [String], _ expected: String,
-  fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
-) {
-  let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-  #expect(printed.joined(separator: "\n") == expected, sourceLocation: location)
-}
+  _ printed: String, _ expected: String, fileID: String = #fileID, filePath: String = #filePath,
+  line: Int = #line, column: Int = #column
+) { #expect(printed == expected, sourceLocation: .init(fileID: fileID, filePath: filePath, line: line, column: column)) }
 
 extension README_SquireConfiguration {
   @Test("Integrations/SquireConfiguration/README.md, SquireConfiguration")

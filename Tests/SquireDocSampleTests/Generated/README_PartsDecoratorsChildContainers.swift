@@ -7,7 +7,12 @@
 import Squire
 
 extension Armory {
-struct README_PartsAndChildContainers {
+struct README_PartsDecoratorsChildContainers {
+  final class PolishedArmor: Armor {
+    let inner: Armor
+    init(inner: Armor) { self.inner = inner }
+    var pieces: [String] { inner.pieces.map { "polished " + $0 } }
+  }
   enum ArmoryPart: Part {
     static func load(container: Container) {
       container.register(Forge.init).lifetime(.single)
@@ -17,12 +22,13 @@ struct README_PartsAndChildContainers {
   }
 
   func sample() throws {
+
+
     let container = Container()
-    container.append(part: ArmoryPart.self)   // loaded once, however often appended
-    let knight: Knight = container.resolve()
-    expectPrinted("\(knight.armor.pieces)", "[\"helm\", \"cuirass\"]")
+    container.append(part: ArmoryPart.self)                      // loaded once, however often appended
+    container.decorate(Armor.self) { PolishedArmor(inner: $0) }  // every Armor resolved
+    expectPrinted("\(container.resolve(Knight.self).armor.pieces)", "[\"polished helm\", \"polished cuirass\"]")
     _ = container
-    _ = knight
   }
 }
 }
