@@ -196,8 +196,11 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     var lines = ["Squire could not resolve `\(requested)`."]
     if case .tooDeep = reason, steps.count > 4 {
       // Every step of a chain hundreds deep says nothing more than its two ends.
-      lines.append(
-        "  path: \(path[0]) → … \(steps.count - 2) more … → \(path[path.count - 1])")
+      let between = steps.dropFirst().dropLast()
+      let decorators = between.count(where: \.isDecorator)
+      let counted = Self.countedLevels(
+        components: between.count - decorators, decorators: decorators)
+      lines.append("  path: \(path[0]) → … \(counted) … → \(path[path.count - 1])")
     } else if !steps.isEmpty {
       lines.append("  path: " + (path + [failingLink].compactMap { $0 }).joined(separator: " → "))
     }
@@ -276,6 +279,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
         "`\(component)` is forwarded with `.as(\(type).self)`, but its instance is not a `\(type)`."
     case .invalidLifetime(let component, let lifetime):
       return "`\(component)` has lifetime `.\(lifetime)`, which needs a class, and it is not one."
+    case .tooDeep(let limit) where steps.contains(where: \.isDecorator):
+      return "building it nests more than \(limit) levels deep, one inside the other: each "
+        + "component is a level, and so is each decorator around one."
     case .tooDeep(let limit):
       return "building it nests more than \(limit) components deep, one inside the other."
     case .containerReleased:
@@ -408,6 +414,14 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     return count > covered ? named + " and \(grouped(count - covered)) more" : named
   }
 
+  /// `199 more`, or `99 more components, 100 decorators`: the levels of a path too long to write,
+  /// as a validation problem and a resolve error both count them.
+  static func countedLevels(components: Int, decorators: Int) -> String {
+    decorators == 0
+      ? "\(grouped(components)) more"
+      : "\(grouped(components)) more components, \(grouped(decorators)) decorators"
+  }
+
   /// `10,000`: a count as a person reads it.
   static func grouped(_ number: Int) -> String {
     let digits = Array(String(number.magnitude))
@@ -485,11 +499,15 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
 struct PathStep: Sendable, CustomStringConvertible {
   @usableFromInline let id: ObjectIdentifier
   @usableFromInline let type: Any.Type
+  /// A decorator around a component of `type`, rather than the component: a level of its own,
+  /// counted apart when a long path is shortened.
+  @usableFromInline let isDecorator: Bool
 
   @usableFromInline
-  init(id: ObjectIdentifier, type: Any.Type) {
+  init(id: ObjectIdentifier, type: Any.Type, isDecorator: Bool = false) {
     self.id = id
     self.type = type
+    self.isDecorator = isDecorator
   }
 
   @usableFromInline

@@ -145,6 +145,9 @@ class ComponentRecord: @unchecked Sendable {
   var position = 0
   /// False for a class registered with `register(T.self)`: only `inject(into:)` uses it.
   var hasFactory = true
+  /// True for the record a decorator caches its instances by (a view of the component it
+  /// wraps): a level of its own in a resolve, named as a decorator when a path is counted.
+  var isDecoratorView = false
   /// The part that registered it (`append(part:)`), if a part did: shown by the graph page.
   var part: (any Part.Type)?
   /// The types this component is offered to (`.when(injectedInto:)`); empty for everyone.
@@ -194,7 +197,9 @@ class ComponentRecord: @unchecked Sendable {
   var typeName: String { String(describing: implementationType) }
 
   @usableFromInline
-  var pathStep: PathStep { PathStep(id: ObjectIdentifier(self), type: implementationType) }
+  var pathStep: PathStep {
+    PathStep(id: ObjectIdentifier(self), type: implementationType, isDecorator: isDecoratorView)
+  }
 
   /// The component's own producer, with its lifetime applied, linked against `linker`.
   func link(_ linker: Linker) -> AnyProducer {

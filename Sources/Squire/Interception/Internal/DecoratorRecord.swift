@@ -89,6 +89,7 @@ final class TypedDecorator<T>: DecoratorRecord, @unchecked Sendable {
       }
       view.lifetime = lifetime
       view.owner = record.owner
+      view.isDecoratorView = true
       // Made here, under the decorator's lock, so that no linker writes it later.
       if lifetime == .single { view.sharedCell = SharedInstance<T>() }
       viewsByRecord[key] = view

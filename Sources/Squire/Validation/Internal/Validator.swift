@@ -271,15 +271,19 @@ struct Validator {
 
   // MARK: Depth
 
-  /// Chains of components built one inside the other deeper than resolution goes. One pass:
-  /// each node's height (the longest chain below it over immediate links outside cycles),
+  /// Chains of components built one inside the other deeper than resolution goes, counted as
+  /// resolution counts them: a level per component and per decorator around one. One pass:
+  /// each node's height (the most levels from it down, over immediate links outside cycles),
   /// computed with an explicit stack, then a problem per deepest end, from a top nothing asks
   /// for immediately.
   private func tooDeep() -> [ValidationProblem] {
     let limit = ResolutionContext.maximumDepth
     let count = graph.nodes.count
+    let decorators = DecoratorLevels(graph)
     var height = Array(repeating: 0, count: count)
     var below = Array(repeating: -1, count: count)
+    // The decorators around the node `below` points to, on the way from this one.
+    var decoratorsBelow = Array(repeating: 0, count: count)
     var hasParent = Array(repeating: false, count: count)
     func follows(_ position: Int) -> Bool {
       graph.isImmediate(graph.links[position]) && !cyclicLinks.contains(position)
@@ -304,35 +308,58 @@ struct Validator {
         frames.removeLast()
         var best = 1
         for position in graph.linkStart[node]..<graph.linkStart[node + 1] where follows(position) {
-          let target = graph.links[position].to
-          if height[target] > 0, height[target] + 1 > best {
-            best = height[target] + 1
-            below[node] = target
+          let link = graph.links[position]
+          guard height[link.to] > 0 else { continue }
+          let around = decorators.around(link)
+          // A decorator's own dependencies are built inside the decorator, one level above
+          // the component it wraps; the component's, inside the component.
+          let reached = (graph.edges[link.edge].decorator == nil ? 1 : 0) + around + height[link.to]
+          if reached > best {
+            best = reached
+            below[node] = link.to
+            decoratorsBelow[node] = around
           }
         }
         height[node] = best
       }
     }
-    var byEnd: [Int: Int] = [:]
-    for node in 0..<count where height[node] > limit && !hasParent[node] {
+    var byEnd: [Int: (top: Int, levels: Int)] = [:]
+    for node in 0..<count where !hasParent[node] {
+      let levels = decorators.aroundTop(node) + height[node]
+      guard levels > limit else { continue }
       var end = node
       while below[end] >= 0 { end = below[end] }
-      if let known = byEnd[end], height[known] >= height[node] { continue }
-      byEnd[end] = node
+      if let known = byEnd[end], known.levels >= levels { continue }
+      byEnd[end] = (node, levels)
     }
     return sorted(
-      byEnd.map { end, top in
-        let from = graph.nodes[top].typeName
+      byEnd.map { end, chain in
+        let from = graph.nodes[chain.top].typeName
         let to = graph.nodes[end].typeName
-        let depth = height[top]
+        var components = 1
+        var decorated = decorators.aroundTop(chain.top)
+        var node = chain.top
+        while below[node] >= 0 {
+          decorated += decoratorsBelow[node]
+          node = below[node]
+          components += 1
+        }
+        let built =
+          decorated == 0
+          ? "\(components) components"
+          : "\(components) components and \(decorated) decorators (\(chain.levels) levels)"
         return ValidationProblem(
-          kind: .tooDeep(from: from, to: to, depth: depth, limit: limit),
-          path: [from, "… \(depth - 2) more …", to],
-          what: "Too deep: resolving `\(from)` builds \(depth) components one inside the other, "
-            + "down to `\(to)`.",
-          details: ["registered at: " + locations([top, end])],
-          why: "resolution stops at \(limit) nested components rather than risk the thread's "
-            + "stack, so resolving `\(from)` fails.",
+          kind: .tooDeep(from: from, to: to, depth: chain.levels, limit: limit),
+          path: [
+            from,
+            "… \(ResolutionError.countedLevels(components: components - 2, decorators: decorated)) …",
+            to,
+          ],
+          what: "Too deep: resolving `\(from)` builds \(built) one inside the other, down to "
+            + "`\(to)`.",
+          details: ["registered at: " + locations([chain.top, end])],
+          why: "resolution stops at \(limit) levels (a component, or a decorator around one) "
+            + "rather than risk the thread's stack, so resolving `\(from)` fails.",
           fix: "cut the chain: give a component in it a `Provider` or `Lazy` of the next, which "
             + "is resolved later, from the top again.")
       })
