@@ -13,7 +13,30 @@
 /// }
 /// ```
 public struct ResolutionError: Error, Sendable, CustomStringConvertible {
-  /// What went wrong, with the types involved.
+  /// What went wrong, with the types involved: match on it to handle one kind of failure and
+  /// pass the others on.
+  ///
+  /// ```swift
+  /// func printer(in container: Container) throws(ResolutionError) -> Printer? {
+  ///   do {
+  ///     return try container.tryResolve(Printer.self)
+  ///   } catch {
+  ///     switch error.reason {
+  ///     case .notRegistered(type: "Printer"):
+  ///       return nil                   // this app was built without printing
+  ///     case .factoryFailed(let component, let thrown):
+  ///       print("\(component) could not start: \(thrown)")
+  ///       throw error
+  ///     default:
+  ///       throw error                  // a wiring mistake: its description says what and where
+  ///     }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// A type's name in a case is as ``ResolutionError/requested`` writes it; a missing
+  /// dependency deeper in the graph is `.notRegistered` too, with its own type and a longer
+  /// ``ResolutionError/path``.
   public enum Reason: Sendable, Hashable {
     /// Nothing visible from the container provides `type` (under that name or tag, if any).
     case notRegistered(type: String)

@@ -41,6 +41,16 @@ extension Container {
 
   /// Builds every `.single` component visible from this container now, from async code;
   /// throws the first failure.
+  ///
+  /// ```swift
+  /// container.register { () async throws -> Database in try await Database.connect() }
+  ///   .lifetime(.single)
+  /// do {
+  ///   try await container.tryInitializeSingletons()   // connected here, or why not
+  /// } catch {
+  ///   print("start-up failed: \(error)")
+  /// }
+  /// ```
   public func tryInitializeSingletons() async throws(ResolutionError) {
     for (record, producer) in snapshot.singles {
       var context = ResolutionContext(container: self)
@@ -55,7 +65,19 @@ extension Container {
   }
 
   /// Builds every `.single` component visible from this container now; throws the first
-  /// failure.
+  /// failure, for a start-up that reports it rather than trapping.
+  ///
+  /// ```swift
+  /// func start(_ container: Container) -> Bool {
+  ///   do {
+  ///     try container.tryInitializeSingletons()   // every `.single` built here
+  ///     return true
+  ///   } catch {
+  ///     print("start-up failed: \(error)")        // what, the path, why, and the fix
+  ///     return false
+  ///   }
+  /// }
+  /// ```
   public func tryInitializeSingletons() throws(ResolutionError) {
     for (record, producer) in snapshot.singles {
       var context = ResolutionContext(container: self)

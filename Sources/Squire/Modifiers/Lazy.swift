@@ -52,6 +52,16 @@ public final class Lazy<Value>: @unchecked Sendable {
 
   /// The value, resolved on the first call; throws why it cannot be resolved.
   ///
+  /// ```swift
+  /// final class Knight {
+  ///   let chronicle: Lazy<Chronicle>
+  ///   init(chronicle: Lazy<Chronicle>) { self.chronicle = chronicle }
+  ///   func boast() throws(ResolutionError) {
+  ///     try chronicle.get().record("I won")   // built on the first call, then the same one
+  ///   }
+  /// }
+  /// ```
+  ///
   /// The lock is not held while the value is resolved, so a value whose factory reads another
   /// `Lazy` (or this one's container) cannot deadlock: two threads that race for the first
   /// value may both resolve it, and both get the one stored first.

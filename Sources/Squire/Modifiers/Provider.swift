@@ -68,6 +68,14 @@ public final class Provider<Value>: @unchecked Sendable {
   }
 
   /// A newly resolved value; throws why it cannot be resolved.
+  ///
+  /// ```swift
+  /// final class Smithy {
+  ///   let armor: Provider<Armor>
+  ///   init(armor: Provider<Armor>) { self.armor = armor }
+  ///   func outfit() throws(ResolutionError) -> Armor { try armor.get() }   // a new one each call
+  /// }
+  /// ```
   public func get() throws(ResolutionError) -> Value {
     try source.resolve()
   }
@@ -75,6 +83,10 @@ public final class Provider<Value>: @unchecked Sendable {
   /// A newly resolved value built with runtime arguments; throws why it cannot be resolved,
   /// and ``ResolutionError/Reason/unusedArguments(types:)`` for arguments no `arg` parameter
   /// takes.
+  ///
+  /// ```swift
+  /// let knight = try knights.get(args: "Lancelot")   // Knight(name: arg($0), armor: $1)
+  /// ```
   public func get<each Argument>(args: repeat each Argument) throws(ResolutionError) -> Value {
     var values: [Any] = []
     for value in repeat each args { values.append(value) }

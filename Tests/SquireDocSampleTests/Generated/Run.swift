@@ -64,6 +64,11 @@ extension Court.ActorsAsyncAndSendable_OneSpellingForEveryFactory {
   func run() async throws { try await sample() }
 }
 
+extension ActorsAsyncAndSendable_InitializersIsolatedToAnotherGlobalActor {
+  @Test("Sources/Squire/Squire.docc/ActorsAsyncAndSendable.md, InitializersIsolatedToAnotherGlobalActor")
+  func run() async throws { try await sample() }
+}
+
 extension Court.ActorsAsyncAndSendable_ResolvingFromSynchronousAndAsyncCode {
   @Test("Sources/Squire/Squire.docc/ActorsAsyncAndSendable.md, ResolvingFromSynchronousAndAsyncCode")
   func run() async throws { try await sample() }
@@ -252,11 +257,6 @@ extension Armory.MigratingToSquire_RResolveInsideAFactoryBecomesAParameter {
 extension MigratingToSquire_ArgumentsForADependency {
   @Test("Sources/Squire/Squire.docc/MigratingToSquire.md, ArgumentsForADependency")
   func run() throws { try sample() }
-}
-
-extension MigratingToSquire_InitializersIsolatedToAnotherGlobalActor {
-  @Test("Sources/Squire/Squire.docc/MigratingToSquire.md, InitializersIsolatedToAnotherGlobalActor")
-  func run() async throws { try await sample() }
 }
 
 extension Greetings.MigratingToSquire_ScopesSideBySide {

@@ -7,6 +7,30 @@ import Configuration
 /// `LosslessStringConvertible` type that declares it (`extension Port: ConfigurationValue {}`
 /// reads the string value, converted with `Port.init(_:)`). Another type conforms by
 /// implementing ``read(from:key:isSecret:)``.
+///
+/// ```swift
+/// enum LogLevel: String, ConfigurationValue { case debug, info }
+///
+/// struct Port: ConfigurationValue {
+///   let number: Int
+///   static func read(from reader: ConfigReader, key: ConfigKey, isSecret: Bool) -> Port? {
+///     guard let number = reader.int(forKey: key, isSecret: isSecret) else { return nil }
+///     return 1...65535 ~= number ? Port(number: number) : nil   // nil: validate() reports it
+///   }
+/// }
+///
+/// enum Verbosity: Setting {
+///   static let key = "log.level"
+///   static let fallback = LogLevel.info   // "debug" or "info": another is a problem
+/// }
+/// enum HTTPPort: RequiredSetting {
+///   typealias Value = Port
+///   static let key = "http.port"
+/// }
+/// container.register {
+///   Server(port: config(HTTPPort.self, $0), level: config(Verbosity.self, $1))
+/// }
+/// ```
 public protocol ConfigurationValue: Sendable {
   /// The value under `key`, or `nil` when there is none or it is not of this type.
   static func read(from reader: ConfigReader, key: ConfigKey, isSecret: Bool) -> Self?
