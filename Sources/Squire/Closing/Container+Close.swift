@@ -58,6 +58,13 @@ extension Container {
   }
 
   /// Whether `close()` has been called on this container or one of its parents.
+  ///
+  /// ```swift
+  /// let request = Container(parent: app)
+  /// await request.close()
+  /// print(request.isClosed)   // true
+  /// print(app.isClosed)       // false: closing a child leaves its parent open
+  /// ```
   public var isClosed: Bool {
     var next: Container? = self
     while let container = next {
