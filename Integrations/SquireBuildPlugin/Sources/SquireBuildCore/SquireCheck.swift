@@ -57,14 +57,39 @@ public enum SquireCheck {
     public var lines: [Diagnostic] { (problems + warnings).flatMap(\.lines) + skipped }
   }
 
+  /// The sources of a module the target depends on, read with the target's: its types, its
+  /// parts and the functions that make or fill a container, wherever the target's code reaches
+  /// them.
+  public struct Module: Sendable {
+    /// The module's name, as `import` writes it.
+    public let name: String
+    /// Declared in the target's own package: its `package` declarations are visible.
+    public let isSibling: Bool
+    /// Its Swift files: paths (as printed in diagnostics) and texts.
+    public let files: [(path: String, text: String)]
+
+    /// A module named `name` made of `files`.
+    public init(name: String, isSibling: Bool = false, files: [(path: String, text: String)]) {
+      self.name = name
+      self.isSibling = isSibling
+      self.files = files
+    }
+  }
+
   /// Checks the files of one module. `files` are paths (as printed in diagnostics) and texts.
+  ///
+  /// `dependencies` are the modules the target depends on whose sources the tool reads too (the
+  /// plugin passes the first-party ones): a part one of them declares is read where the
+  /// target appends it, a function of one that makes a container where the target calls it,
+  /// and their types are known by name. Only the target's own code is an entry point, and only
+  /// its registrations get generated factories.
   ///
   /// With `validatedOnly`, only containers that the code requires to be valid
   /// (`requireValid()`, `isValid`) are checked: the composition roots of a test target, whose
   /// other containers are partial on purpose.
   public static func run(
-    files: [(path: String, text: String)], module: String, validatedOnly: Bool = false,
-    generate: Bool = false, testTarget: Bool = false
+    files: [(path: String, text: String)], module: String, dependencies: [Module] = [],
+    validatedOnly: Bool = false, generate: Bool = false, testTarget: Bool = false
   ) -> Result {
     let parsed = files.map { file in
       SourceFileInfo(path: file.path, text: file.text, tree: Parser.parse(source: file.text))
@@ -72,16 +97,43 @@ public enum SquireCheck {
     if parsed.contains(where: \.exportsSquire) {
       for file in parsed { file.squireExported = true }
     }
+    let read = dependencies.map { dependency in
+      let files = dependency.files.map { file in
+        let info = SourceFileInfo(
+          path: file.path, text: file.text, tree: Parser.parse(source: file.text))
+        info.module = dependency.name
+        info.isSiblingModule = dependency.isSibling
+        return info
+      }
+      // `@_exported import Squire` in one file of a module makes Squire visible in all of it.
+      if files.contains(where: \.exportsSquire) {
+        for file in files { file.squireExported = true }
+      }
+      return files
+    }
+    // A module read that writes `@_exported import Squire` makes Squire visible wherever it is
+    // imported.
+    let exporters = Set(
+      zip(dependencies, read).filter { $0.1.contains(where: \.exportsSquire) }.map(\.0.name))
+    for file in parsed + read.joined() where !file.imports.isDisjoint(with: exporters) {
+      file.squireExported = true
+    }
     let index = DeclarationIndex()
     index.module = module
+    index.readModules = Set(dependencies.map(\.name))
     for file in parsed { index.add(file) }
+    for file in read.joined() { index.add(file) }
     let reader = Reader(index: index, files: parsed, testTarget: testTarget)
     reader.read(parsed)
+    reader.readPartsAlone()
     let checked =
       validatedOnly
       ? reader.graphs.filter { graph in graph.chain.contains(where: \.isValidated) }
       : reader.graphs
-    let found = Checker(index: index, module: module).check(checked, all: reader.graphs)
+    // A library's parts that it does not append itself: checked for what a part alone shows.
+    let partsAlone = validatedOnly ? [] : reader.partsAppendedNowhere
+    let found = Checker(index: index, module: module, parts: reader.partGraphs)
+      .check(checked + partsAlone, all: reader.graphs)
     let problems = found.filter { $0.diagnostic.severity == .error }
     var skipped: [Diagnostic] = []
     var noted: Set<Location> = []

@@ -12,7 +12,11 @@ import SquireBuildCore
 //       do not apply the plugin. `--validated-only` checks only the containers the code requires
 //       to be valid (a test target's composition roots); `--dump` prints what it read.
 //
-//   Either form: `--tests` reads the files as a test target's (a container whose problems the
+//   Either form: `--dependency NAME PATH ...` (or `--sibling NAME PATH ...` for a module of the
+//   target's own package) reads the files at the paths that follow as module NAME's, a module
+//   the target depends on: its parts, types and functions are followed where the target's code
+//   reaches them (the plugin passes every first-party module the target depends on).
+//   `--tests` reads the files as a test target's (a container whose problems the
 //   code reads is a test of them, left to `validate()`; the plugin passes it for test targets);
 //   `--list-generated` prints, for each `register` call, a note saying whether it got a
 //   generated factory and why not, then how many did (`SQUIRE_LIST_GENERATED=1` makes the
@@ -28,6 +32,8 @@ var generate = false
 var testTarget = false
 var listGenerated = false
 var paths: [String] = []
+/// The modules read besides the target's, in order, with their paths.
+var dependencies: [(name: String, isSibling: Bool, paths: [String])] = []
 if arguments.first == "check" { arguments.removeFirst() }
 var position = 0
 while position < arguments.count {
@@ -51,8 +57,15 @@ while position < arguments.count {
     testTarget = true
   case "--list-generated":
     listGenerated = true
+  case "--dependency", "--sibling":
+    position += 1
+    dependencies.append((arguments[position], argument == "--sibling", []))
   default:
-    paths.append(argument)
+    if dependencies.isEmpty {
+      paths.append(argument)
+    } else {
+      dependencies[dependencies.count - 1].paths.append(argument)
+    }
   }
   position += 1
 }
@@ -77,16 +90,22 @@ func swiftFiles(at path: String) -> [String] {
   return found.sorted()
 }
 
-let files = paths.flatMap(swiftFiles).map { path -> (path: String, text: String) in
-  guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-    FileHandle.standardError.write(Data("squire-build-tool: cannot read \(path)\n".utf8))
-    exit(2)
+func contents(of paths: [String]) -> [(path: String, text: String)] {
+  paths.flatMap(swiftFiles).map { path -> (path: String, text: String) in
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+      FileHandle.standardError.write(Data("squire-build-tool: cannot read \(path)\n".utf8))
+      exit(2)
+    }
+    return (path, text)
   }
-  return (path, text)
 }
+
 let result = SquireCheck.run(
-  files: files, module: module, validatedOnly: validatedOnly, generate: generate,
-  testTarget: testTarget)
+  files: contents(of: paths), module: module,
+  dependencies: dependencies.map {
+    SquireCheck.Module(name: $0.name, isSibling: $0.isSibling, files: contents(of: $0.paths))
+  },
+  validatedOnly: validatedOnly, generate: generate, testTarget: testTarget)
 if output == nil && generate { print(Generator.source(for: result), terminator: "") }
 if dump {
   for line in result.dump { print(line) }

@@ -396,9 +396,10 @@ import Testing
         """)
     #expect(
       found == [
-        "Root.swift:6:11: error: Unknown name: nothing provides `Weapon` under the name "
+        // At the name, where the typo is.
+        "Root.swift:6:48: error: Unknown name: nothing provides `Weapon` under the name "
           + "\"Audi\", which `Smith` needs.",
-        "Root.swift:7:11: error: Unknown name: nothing provides `Weapon` under the name "
+        "Root.swift:7:50: error: Unknown name: nothing provides `Weapon` under the name "
           + "\"Gram\", which `Armorer` needs.",
       ])
   }

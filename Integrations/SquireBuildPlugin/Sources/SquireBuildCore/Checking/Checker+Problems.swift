@@ -2,7 +2,8 @@
 // The problems of one container: missing, ambiguous, registered twice, a wrong `.as`.
 extension Checker {
   func missingProblem(
-    _ key: Key, askers: [Registration], _ paths: Paths, inChild: Bool = false
+    _ key: Key, askers: [Registration], _ paths: Paths, inChild: Bool = false,
+    carried: Set<Qualifier> = [], unappended: [String] = []
   ) -> Problem {
     let type = key.displayType
     let first = askers[0]
@@ -16,6 +17,14 @@ extension Checker {
           + "decorator's parameters after the first are resolved as the decorated component's "
           + "dependencies")
     }
+    for part in unappended {
+      let module = index.types[part]?.module ?? self.module
+      details.append(
+        "`\(displayName(part))` in \(module) registers `\(type)`, and this container never "
+          + "appends it")
+    }
+    let matches = closeMatches(key.qualifier, among: carried)
+    if !matches.isEmpty { details.append("close matches: " + matches.joined(separator: ", ")) }
     if inChild {
       details.append(
         "only a child container registers `\(type)`, and a component of this container does "
@@ -26,6 +35,15 @@ extension Checker {
     let why: String
     let fix: String
     switch key.qualifier {
+    case .none where !unappended.isEmpty:
+      let parts = unappended.map { "`\(displayName($0))`" }.joined(separator: " or ")
+      what = "Missing dependency: nothing provides `\(type)`, which \(asker)."
+      why =
+        "\(parts) registers `\(type)`, but this container does not append it, so resolving "
+        + "\(listed(neededBy)) fails."
+      fix =
+        "append it where the container is made: `container.append(part: "
+        + "\(displayName(unappended[0])).self)`, or register a component that provides `\(type)`."
     case .none:
       what = "Missing dependency: nothing provides `\(type)`, which \(asker)."
       why =
@@ -56,8 +74,10 @@ extension Checker {
         "forward the component meant for it with `.as(\(type).self, tag: \(tagName).self)`, or "
         + "ask with the tag it is registered under (see the close matches)."
     }
+    // A name or tag is reported where it is written (`.injection(name:)`, `@Injected(name:)`).
+    let location = first.qualifiedAt[key] ?? first.location
     return problem(
-      at: first.location, what: what, path: path, details: details, why: why, fix: fix,
+      at: location, what: what, path: path, details: details, why: why, fix: fix,
       hops: paths.hops(to: first, ending: type)
         + askers.dropFirst().map {
           ($0.location, "also needed by `\($0.display)`, registered here")

@@ -49,6 +49,7 @@ extension Checker {
   /// `Module/File.swift:12`, as `#fileID` and `#line` give it at run time.
   func fileID(_ location: Location) -> String {
     let file = location.file.split(separator: "/").last.map(String.init) ?? location.file
+    let module = index.fileModules[location.file] ?? self.module
     return "\(module)/\(file):\(location.line)"
   }
 

@@ -5,6 +5,9 @@ struct Checker {
   let index: DeclarationIndex
   /// The module's name, for `#fileID` locations in messages (`Module/File.swift:12`).
   let module: String
+  /// Every part the target and the modules it reads declare, read alone, by qualified name:
+  /// which one registers a type a container misses.
+  var parts: [String: ContainerGraph] = [:]
 
   /// What an open child may provide.
   static let anything = Key(type: "*")
@@ -53,6 +56,8 @@ struct Checker {
     -> [Problem]
   {
     let levels = graph.chain
+    // A part read alone: what it asks for may come from another part of the app.
+    let isPart = graph.part != nil || graph.completedElsewhere
     // Each level's components, a parent's left out where a nearer level overrides every type it
     // provides (as `validate()` leaves it out).
     // Each level's providers by key, in registration order.
@@ -88,8 +93,10 @@ struct Checker {
         if providers.count == 1 { return .one(providers[0]) }
         let defaults = providers.filter(\.isDefault)
         if defaults.count == 1 { return .one(defaults[0]) }
-        return .ambiguous(providers)
+        // Another part may mark one `.default()`.
+        return isPart ? .unknown : .ambiguous(providers)
       }
+      if isPart { return .unknown }
       // What only a child registers is missing here, as `validate()` says: a parent's
       // component does not see its children's registrations.
       if forMissing && !index.isKnown(key.type) { return .unknown }
@@ -167,16 +174,24 @@ struct Checker {
     }
     let paths = Paths(components: components.map(\.0), pairs: links.map { ($0.from, $0.to) })
     var problems: [Problem] = []
+    let carried = carriedQualifiers(levels, below: descendantsProvide)
     for key in missingOrder {
       problems.append(
         missingProblem(
-          key, askers: missing[key]!, paths, inChild: descendantsProvide.contains(key)))
+          key, askers: missing[key]!, paths, inChild: descendantsProvide.contains(key),
+          carried: carried, unappended: partsProviding(key, notIn: levels)))
+    }
+    if !isPart {
+      problems += unknownNames(
+        components.map(\.0), carried: carried,
+        anyOpenBelow: descendantsProvide.contains(Self.anything),
+        paths)
     }
     for key in ambiguousOrder {
       let (candidates, askers) = ambiguous[key]!
       problems.append(ambiguousProblem(key, candidates, askers: askers, paths))
     }
-    problems += duplicates(graph, asked: Set(ambiguousOrder), paths)
+    if !isPart { problems += duplicates(graph, asked: Set(ambiguousOrder), paths) }
     problems += cycles(components.map(\.0), links, paths)
     problems += captives(components.map(\.0), links, paths)
     // What a resolve builds right away, `many` included.
@@ -185,8 +200,10 @@ struct Checker {
       components: components.map(\.0), links: immediate,
       anyDeclared: levels.contains { $0.registrations.contains { !$0.passesArgumentsTo.isEmpty } },
       askersKnown: askersKnown, index: index)
-    problems += unpassable(immediate, passing, paths)
-    if passing.askersKnown { problems += passedToNothing(components.map(\.0), immediate) }
+    if !isPart {
+      problems += unpassable(immediate, passing, paths)
+      if passing.askersKnown { problems += passedToNothing(components.map(\.0), immediate) }
+    }
     problems += wrongForwards(components.map(\.0))
     for (key, location) in graph.topLevelResolves {
       guard case .one(let root) = lookup(key, from: 0, forMissing: false) else { continue }

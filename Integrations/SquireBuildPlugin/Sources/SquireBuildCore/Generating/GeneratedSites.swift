@@ -11,6 +11,9 @@ extension Reader {
   func generatedSite(
     _ call: FunctionCallExprSyntax, type: String, at location: Location, _ frame: Frame
   ) -> GeneratedSite? {
+    // A registration of another module the check reads (a part the target appends) gets its
+    // factory in its own module's build.
+    guard frame.file.isOwn else { return nil }
     switch site(call, type: type, at: location, frame) {
     case .success(let site):
       noFactoryReasons[location] = nil
@@ -31,8 +34,15 @@ extension Reader {
     _ call: FunctionCallExprSyntax, type: String, at location: Location, _ frame: Frame
   ) -> Result<GeneratedSite, NoFactory> {
     let closureForm = "the closure does more than call one initializer with its parameters in order"
-    guard let declaration = index.types[type] else {
-      return .failure(NoFactory("it is not a type declared in this target"))
+    guard let declaration = index.types[type], declaration.isDeclared else {
+      return .failure(
+        NoFactory(
+          "the tool does not read the module that declares it (a package fetched by URL, the "
+            + "toolchain's, or a module this target does not depend on)"))
+    }
+    if let module = declaration.module, !declaration.isVisibleToTarget {
+      return .failure(
+        NoFactory("the type is not public in \(module), so generated code here cannot name it"))
     }
     guard !declaration.isPrivate else { return .failure(NoFactory("the type is private")) }
     guard !declaration.isGeneric else { return .failure(NoFactory("the type is generic")) }
@@ -54,7 +64,8 @@ extension Reader {
       return .failure(
         NoFactory(
           "generated code cannot name the type in every build (under `#if`, `@available`, a "
-            + "macro, or nested in a generic, private or other module's type)"))
+            + "macro, nested in a generic or private type, or its module declares a type of the "
+            + "module's name)"))
     }
     guard let initializers = index.initializers(of: type) else {
       if let first = declaration.firstInherited,
@@ -184,11 +195,14 @@ extension Reader {
             ? "its initializer is failable"
             : initializer.isPrivate
               ? "its initializer is private"
-              : initializer.isConditional
-                ? "its initializer is under `#if`"
-                : initializer.isLimited
-                  ? "its initializer has an attribute (`@available`, a global actor) generated "
-                    + "code cannot vouch for" : nil
+              : !initializer.isVisibleToTarget
+                ? "its initializer is not public in \(initializer.module ?? ""), so generated "
+                  + "code here cannot call it"
+                : initializer.isConditional
+                  ? "its initializer is under `#if`"
+                  : initializer.isLimited
+                    ? "its initializer has an attribute (`@available`, a global actor) generated "
+                      + "code cannot vouch for" : nil
     if let why { return .failure(NoFactory(why)) }
     return .success(initializer)
   }

@@ -22,8 +22,10 @@ public enum Generator {
     graphs: [ContainerGraph], files: [SourceFileInfo], index: DeclarationIndex, module: String
   ) -> String {
     var registrations: [Location: Registration] = [:]
+    // The target's own registrations: another module's get their factories in its build.
+    let own = Set(files.map(\.path))
     for graph in graphs {
-      for registration in graph.registrations {
+      for registration in graph.registrations where own.contains(registration.location.file) {
         registrations[registration.location] = registration
       }
     }
@@ -67,9 +69,7 @@ public enum Generator {
     for (number, helper) in sortedHelpers.enumerated() { numbers[helper.key] = number }
     let direct = directCalls(ordered, helpers, index)
 
-    var out = header + "\n"
-    for module in imports(of: files) { out += module + "\n" }
-    out += "@_spi(Generated) import Squire\n\n"
+    var out = "@_spi(Generated) import Squire\n\n"
     out += fixedPart
     out += "\n/// The factories and conversions written for this module's registrations.\n"
     out += "enum SquireGeneratedFactories: Squire._GeneratedFactories {\n"
@@ -140,7 +140,7 @@ public enum Generator {
       out += "\n" + forwardHelper(forwardNames[impl]!, impl, forwards[impl]!.sorted())
     }
     out += "}\n"
-    return out
+    return header + "\n" + imports(of: files, naming: out, index).map { $0 + "\n" }.joined() + out
   }
 
   /// For each helper (by key) whose component can be built by plain calls of other helpers'
@@ -301,9 +301,13 @@ public enum Generator {
   }
 
   /// Every module the files import but Squire, as they import it (`@preconcurrency` kept,
-  /// `@testable` dropped).
-  private static func imports(of files: [SourceFileInfo]) -> [String] {
+  /// `@testable` dropped), and each module read whose types `code` names by the module's name
+  /// (`Core.Logger`), which the files may see only through another module's `@_exported import`.
+  private static func imports(
+    of files: [SourceFileInfo], naming code: String, _ index: DeclarationIndex
+  ) -> [String] {
     var found: Set<String> = []
+    var modules: Set<String> = ["Squire"]
     for file in files {
       for item in file.tree.statements {
         guard let declaration = item.item.as(ImportDeclSyntax.self),
@@ -314,7 +318,12 @@ public enum Generator {
             ?? false
         }
         found.insert((preconcurrency ? "@preconcurrency " : "") + "import \(module)")
+        modules.insert(module)
       }
+    }
+    for module in index.readModules.subtracting(modules)
+    where [" ", "(", "[", "<"].contains(where: { code.contains($0 + module + ".") }) {
+      found.insert("import \(module)")
     }
     return found.sorted()
   }

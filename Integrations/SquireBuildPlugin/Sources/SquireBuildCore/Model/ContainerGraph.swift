@@ -28,6 +28,12 @@ final class ContainerGraph: @unchecked Sendable {
   /// Types a parent declares `suppliedByEachChild`.
   var suppliedByChildren: Set<Key> = []
   var loadedParts: Set<String> = []
+  /// The part this container stands for, read alone: what it registers is only part of what a
+  /// container that appends it holds, so nothing it asks for is certainly missing.
+  var part: String?
+  /// Returned by a function other modules call (a library's `makeAppContainer()`), which may
+  /// register more in it: read as a part is.
+  var completedElsewhere = false
   /// The lifetime of a component registered without `.lifetime(_:)`:
   /// `Container(defaultLifetime:)`, or the parent's.
   var defaultLifetime: Lifetime

@@ -31,6 +31,9 @@ final class Registration: @unchecked Sendable {
   var factory: Factory?
   /// What generated code needs of it, when its factory type is known exactly.
   var generated: GeneratedSite?
+  /// Where a dependency asked for by name or tag is written, when not in the `register` call:
+  /// `.injection(name:)`, `@Injected(name:)`. A typo in the name is reported there.
+  var qualifiedAt: [Key: Location] = [:]
   /// When it was registered, among every registration the tool read.
   var order = 0
   /// Not a component: a decorator of `type` (`decorate(T.self) { ... }`), with its own

@@ -36,6 +36,19 @@ final class TypeDeclaration {
   var isPrivate = false
   /// A stored property is private: the memberwise initializer is too.
   var hasPrivateStoredProperty = false
+  /// The module of another target that declares it (one the target depends on); nil when the
+  /// target declares it.
+  var module: String?
+  /// Declared in a module of the target's own package (`package` is visible).
+  var isSiblingModule = false
+  /// Its declared access, or its enclosing type's when that is narrower.
+  var access = Access.internal
+
+  /// Code of the target being checked may name it: it is the target's own, or public (or
+  /// `package` in a module of the same package).
+  var isVisibleToTarget: Bool {
+    module == nil || access >= .public || (access == .package && isSiblingModule)
+  }
 
   init(name: String, kind: Kind) {
     self.name = name
@@ -74,6 +87,8 @@ final class TypeDeclaration {
     let type: TypeSyntax
     let isLazy: Bool
     let qualifier: Qualifier?
+    /// The wrapper's attribute (`@Injected(name: "audit")`).
+    var location: Location?
   }
 }
 
@@ -98,6 +113,16 @@ struct Initializer {
   /// An attribute other than `@MainActor` that generated code cannot vouch for (a global
   /// actor, `@available`), on it or on the extension that declares it.
   var isLimited = false
+  /// Its access as written (an implicit initializer's is `internal`), and whether it is
+  /// declared in another module of the same package: generated code in the target calls it
+  /// only when it is visible there.
+  var access = Access.internal
+  var module: String?
+  var isSiblingModule = false
+
+  var isVisibleToTarget: Bool {
+    module == nil || access >= .public || (access == .package && isSiblingModule)
+  }
 }
 
 /// A function of the target that is given a container: `registerStorage(in: container)`,

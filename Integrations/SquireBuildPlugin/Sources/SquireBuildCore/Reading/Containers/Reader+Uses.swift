@@ -214,7 +214,9 @@ extension Reader {
     // `append(part: Self.self)` in the part's own type (or an extension of it).
     let qualified = name == "Self" ? frame.scope : index.canonical(name, in: frame.scope)
     guard let load = index.partLoads[qualified] else {
-      graph.open("part `\(name)` is not declared in this target")
+      graph.open(
+        "part `\(name)` is declared in a module the tool does not read (a package fetched by "
+          + "URL, or a module this target does not depend on)")
       return
     }
     // A part is loaded once per container, however often it is appended.

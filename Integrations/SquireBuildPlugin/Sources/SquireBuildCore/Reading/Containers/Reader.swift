@@ -40,6 +40,8 @@ final class Reader {
   var registerCalls: [Location] = []
   /// The registrations read outside any container the tool follows, for generated factories.
   var detached: [ContainerGraph] = []
+  /// Every part the target and the modules it reads declare, read alone, by qualified name.
+  var partGraphs: [String: ContainerGraph] = [:]
 
   init(index: DeclarationIndex, files: [SourceFileInfo], testTarget: Bool = false) {
     self.index = index
@@ -231,6 +233,11 @@ final class Reader {
       unfollowedParents[entry.body.id, default: []] += graphs[before...].filter {
         $0.openReason == Self.unfollowedParent
       }
+    }
+    // A container a library's function returns to other modules, which may register more in
+    // it: checked for what it alone shows, as a part is.
+    if caller == nil, entry.isVisibleOutside, !file.isTestCode, let returned = frame.returned {
+      returned.completedElsewhere = true
     }
     if let caller, let returned = frame.returned {
       returned.open(

@@ -65,6 +65,8 @@ final class EntryVisitor: ScopedVisitor {
     let parameters: [(name: String, type: TypeSyntax)]
     var name = ""
     var isInitializer = false
+    /// `public`, `open` or `package`: other modules may call it.
+    var isVisibleOutside = false
   }
   var entries: [Entry] = []
   /// Containers made as a parameter's default value (`container: Container = Container()`).
@@ -79,7 +81,7 @@ final class EntryVisitor: ScopedVisitor {
         Entry(
           body: Syntax(body), statements: body.statements, scope: scope.joined(separator: "."),
           parameters: parameters.map { (($0.secondName ?? $0.firstName).text, $0.type) },
-          name: node.name.text))
+          name: node.name.text, isVisibleOutside: Access(node.modifiers) >= .package))
     }
     return .visitChildren
   }

@@ -5,6 +5,13 @@ import SwiftSyntax
 final class DeclarationIndex {
   /// The target's module name: `App.Service` names the target's `Service`.
   var module = ""
+  /// The other modules whose files the tool reads (first-party modules the target depends
+  /// on): `Core.Logger` names Core's `Logger`.
+  var readModules: Set<String> = []
+  /// The module that declares each type (nil: the target).
+  var declarationModules: [String: String?] = [:]
+  /// The module of each file of another module the tool reads, by path.
+  var fileModules: [String: String] = [:]
   var types: [String: TypeDeclaration] = [:]
   var typealiases: [String: (type: TypeSyntax, scope: String)] = [:]
   var containerFunctions: [String: [ContainerFunction]] = [:]
@@ -29,6 +36,7 @@ final class DeclarationIndex {
   var declarationSites: [String: [(file: String, isPrivate: Bool)]] = [:]
 
   func add(_ file: SourceFileInfo) {
+    if let module = file.module { fileModules[file.path] = module }
     let visitor = DeclarationVisitor(index: self, file: file)
     visitor.walk(file.tree)
   }
@@ -53,10 +61,13 @@ final class DeclarationIndex {
   /// own members, then its superclasses' (with `inherited`).
   func qualify(_ name: String, in scope: String, inherited: Bool = true) -> String? {
     // `App.Service`: the module's name before a type of the target (unless a type has its name).
-    if !module.isEmpty, name.hasPrefix(module + "."), types[module] == nil,
-      typealiases[module] == nil
-    {
-      return qualify(String(name.dropFirst(module.count + 1)), in: "", inherited: inherited)
+    if let dot = name.firstIndex(of: ".") {
+      let first = String(name[..<dot])
+      if first == module || readModules.contains(first), types[first] == nil,
+        typealiases[first] == nil
+      {
+        return qualify(String(name[name.index(after: dot)...]), in: "", inherited: inherited)
+      }
     }
     var scope = scope
     while true {

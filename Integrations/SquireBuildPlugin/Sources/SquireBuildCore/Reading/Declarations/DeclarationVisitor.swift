@@ -33,7 +33,12 @@ final class DeclarationVisitor: SyntaxVisitor {
     let left = entered.removeLast()
     if left.generic { genericDepth -= 1 }
     if left.private { privateDepth -= 1 }
+    accessStack.removeLast()
   }
+
+  /// The access of each type declaration being visited: a member is no more visible than its
+  /// type.
+  var accessStack: [Access] = []
 
   /// Whether the declaration being visited is inside a private or fileprivate one.
   var privateDepth = 0
@@ -48,7 +53,7 @@ final class DeclarationVisitor: SyntaxVisitor {
       index.types[qualified] ?? TypeDeclaration(name: qualified, kind: node.kind)
     // An extension read first made a placeholder: the declaration says what it is.
     if !declaration.isDeclared { declaration.kind = node.kind }
-    declaration.isDeclared = true
+    let wasDeclared = declaration.isDeclared
     declaration.isGeneric = declaration.isGeneric || node.isGeneric || genericDepth > 0
     declaration.isMainActor = declaration.isMainActor || hasMainActor(node.group.attributes)
     declaration.attributes += attributeNames(node.group.attributes)
@@ -66,6 +71,17 @@ final class DeclarationVisitor: SyntaxVisitor {
     }
     let isPrivateHere = isPrivate || privateDepth > 0
     declaration.isPrivate = declaration.isPrivate || isPrivateHere
+    // The same name declared by two modules (the target and one it reads, or two it reads):
+    // which one a name means depends on the file's imports, so the tool reads it as a name it
+    // cannot tell apart.
+    if wasDeclared, index.declarationModules[qualified] != file.module {
+      index.splitNames.insert(qualified)
+    }
+    declaration.isDeclared = true
+    index.declarationModules[qualified] = file.module
+    declaration.module = file.module
+    declaration.isSiblingModule = file.isSiblingModule
+    declaration.access = min(Access(node.group.modifiers), accessStack.last ?? .open)
     let sites = index.declarationSites[qualified, default: []]
     if sites.contains(where: { $0.file != file.path && ($0.isPrivate || isPrivateHere) }) {
       index.splitNames.insert(qualified)
@@ -74,6 +90,7 @@ final class DeclarationVisitor: SyntaxVisitor {
     index.types[qualified] = declaration
     scope.append(node.name)
     entered.append((node.isGeneric, isPrivate))
+    accessStack.append(declaration.access)
     if node.isGeneric { genericDepth += 1 }
     if isPrivate { privateDepth += 1 }
   }
@@ -140,6 +157,14 @@ final class DeclarationVisitor: SyntaxVisitor {
         isGeneric: node.genericParameterClause != nil || declaration.isGeneric
           || parameters.contains { $0.ellipsis != nil })
     initializer.isPrivate = isPrivateAccess(node.modifiers) || privateDepth > 0
+    // In an extension, the extension's own access is the default.
+    let extensionAccess = node.enclosingDeclaration?.as(ExtensionDeclSyntax.self).map {
+      Access($0.modifiers)
+    }
+    let written = node.modifiers.isEmpty ? (extensionAccess ?? .internal) : Access(node.modifiers)
+    initializer.access = min(written, inExtension ? .open : declaration.access)
+    initializer.module = file.module
+    initializer.isSiblingModule = file.isSiblingModule
     initializer.isConditional = isUnderIfConfig(node)
     initializer.isConvenience = node.modifiers.contains { $0.name.text == "convenience" }
     initializer.isOverride = node.modifiers.contains {
@@ -220,7 +245,7 @@ final class DeclarationVisitor: SyntaxVisitor {
           declaration.wrapped.append(
             TypeDeclaration.WrappedProperty(
               type: type, isLazy: wrapperName == "LazyInjected",
-              qualifier: wrapperQualifier(wrapper)))
+              qualifier: wrapperQualifier(wrapper), location: file.location(of: wrapper)))
         }
         declaration.memberwiseUnknown = true
         continue

@@ -200,12 +200,14 @@ extension DeclarationIndex {
           labels: labels, types: types, isAsync: false, isThrowing: false, isFailable: false,
           isMainActor: declaration.isMainActor, isGeneric: false)
         memberwise.isPrivate = declaration.hasPrivateStoredProperty
+        memberwise.module = declaration.module
         result.append(memberwise)
         if allDefaulted && !labels.isEmpty {
-          result.append(
-            Initializer(
-              labels: [], types: [], isAsync: false, isThrowing: false, isFailable: false,
-              isMainActor: declaration.isMainActor, isGeneric: false))
+          var implicit = Initializer(
+            labels: [], types: [], isAsync: false, isThrowing: false, isFailable: false,
+            isMainActor: declaration.isMainActor, isGeneric: false)
+          implicit.module = declaration.module
+          result.append(implicit)
         }
       }
       return result
@@ -244,10 +246,11 @@ extension DeclarationIndex {
           // An unknown first inherited type may be a superclass from another module.
           return nil
         } else if !declaration.declaresInitializer {
-          result.append(
-            Initializer(
-              labels: [], types: [], isAsync: false, isThrowing: false, isFailable: false,
-              isMainActor: declaration.isMainActor, isGeneric: false))
+          var implicit = Initializer(
+            labels: [], types: [], isAsync: false, isThrowing: false, isFailable: false,
+            isMainActor: declaration.isMainActor, isGeneric: false)
+          implicit.module = declaration.module
+          result.append(implicit)
         }
       }
       return result
@@ -295,17 +298,24 @@ extension DeclarationIndex {
     return found.count == 1 ? found[0] : nil
   }
 
-  /// `@Injected` and `@LazyInjected` properties of `qualified` and its superclasses.
-  func wrappedDependencies(of qualified: String) -> [Dependency] {
+  /// `@Injected` and `@LazyInjected` properties of `qualified` and its superclasses, and where
+  /// each named or tagged one is written.
+  func wrappedDependencies(of qualified: String) -> (
+    dependencies: [Dependency], qualifiedAt: [Key: Location]
+  ) {
     var result: [Dependency] = []
+    var locations: [Key: Location] = [:]
     var current: String? = qualified
     var steps = 0
     while let name = current, let declaration = types[name], steps < 20 {
       for property in declaration.wrapped {
-        // A named or tagged wrapper is checked by `validate()` only once an object exists.
-        guard property.qualifier == Qualifier.none,
-          let dependency = dependency(of: property.type, in: name)
+        // A name or tag that is not a literal: the tool cannot tell what it asks for.
+        guard let qualifier = property.qualifier,
+          let dependency = dependency(of: property.type, in: name, qualifier: qualifier)
         else { continue }
+        if qualifier != .none, let location = property.location {
+          locations[dependency.key] = location
+        }
         if property.isLazy {
           result.append(Dependency(key: dependency.key, kind: .lazy))
         } else {
@@ -315,7 +325,7 @@ extension DeclarationIndex {
       current = declaration.firstInherited.map { canonical($0.name, in: $0.scope) }
       steps += 1
     }
-    return result
+    return (result, locations)
   }
 
   /// Whether `component` conforms to or inherits from `target`: true or false when the target
@@ -410,7 +420,14 @@ extension DeclarationIndex {
     let qualified = canonical(written, in: scope)
     if let declaration = types[qualified] {
       guard !qualified.contains("<"), isNameable(qualified) else { return nil }
-      return declaration.kind == .protocol ? "any \(qualified)" : qualified
+      // Another module's type by its module's name, which no type of the target or of the
+      // modules read may hide: `Core.Logger` is Core's whatever else `Logger` names.
+      var spelled = qualified
+      if let module = declaration.module {
+        guard types[module] == nil, typealiases[module] == nil else { return nil }
+        spelled = module + "." + qualified
+      }
+      return declaration.kind == .protocol ? "any \(spelled)" : spelled
     }
     let standard: Set<String> = [
       "String", "Int", "Int64", "Int32", "UInt", "UInt64", "Double", "Float", "Bool", "Character",
@@ -419,12 +436,14 @@ extension DeclarationIndex {
   }
 
   /// Whether generated code may name `qualified` in every build: it and each type it is nested
-  /// in are declared by the target (a nested type of another module's type may be of a generic
-  /// one), not generic, not private, not under `#if`, with no attribute the tool does not know.
+  /// in are declared by the target or a module it reads, visible to the target (public, or
+  /// `package` in its package), not generic, not private, not under `#if`, with no attribute the
+  /// tool does not know.
   func isNameable(_ qualified: String) -> Bool {
     enclosingNames(qualified).allSatisfy { name in
       guard let declaration = types[name] else { return false }
-      return declaration.isDeclared && !declaration.isGeneric && !declaration.isPrivate
+      return declaration.isDeclared && declaration.isVisibleToTarget && !declaration.isGeneric
+        && !declaration.isPrivate
         && !declaration.isConditional && !hasMacro(declaration)
         && !declaration.attributes.contains("available") && !splitNames.contains(name)
     }

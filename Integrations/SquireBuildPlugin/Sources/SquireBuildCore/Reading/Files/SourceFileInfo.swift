@@ -26,6 +26,15 @@ final class SourceFileInfo {
     }
   }
   let text: String
+  /// The module of another target whose sources the check reads (a first-party module the
+  /// target depends on); nil for the target's own files.
+  var module: String?
+  /// That module is declared in the target's own package: its `package` declarations are
+  /// visible to the target.
+  var isSiblingModule = false
+  /// One of the target's own files: its containers are read as entry points and its
+  /// registrations get generated factories.
+  var isOwn: Bool { module == nil }
 
   init(path: String, text: String, tree: SourceFileSyntax) {
     self.path = path

@@ -96,6 +96,29 @@ func labelText(_ token: TokenSyntax) -> String {
   return name == "inout" || name == "_" ? text : name
 }
 
+/// How far a declaration is visible, as its modifiers write it (`internal` when none does).
+enum Access: Int, Comparable {
+  case `private`, `fileprivate`, `internal`, `package`, `public`, open
+
+  init(_ modifiers: DeclModifierListSyntax) {
+    self = .internal
+    for modifier in modifiers {
+      // `private(set)` limits the setter only.
+      if modifier.detail != nil { continue }
+      switch modifier.name.text {
+      case "private": self = .private
+      case "fileprivate": self = .fileprivate
+      case "package": self = .package
+      case "public": self = .public
+      case "open": self = .open
+      default: continue
+      }
+    }
+  }
+
+  static func < (left: Access, right: Access) -> Bool { left.rawValue < right.rawValue }
+}
+
 func isPrivateAccess(_ modifiers: DeclModifierListSyntax) -> Bool {
   modifiers.contains { $0.name.text == "private" || $0.name.text == "fileprivate" }
 }

@@ -103,6 +103,7 @@ extension Reader {
     guard let type = registration.type, registration.dependencies != nil else { return }
     var breaksCycle = false
     var qualifier = Qualifier.none
+    var qualifierLocation: Location?
     var keyPath: KeyPathExprSyntax?
     var closure = call.trailingClosure
     for argument in call.arguments {
@@ -120,6 +121,7 @@ extension Reader {
           return
         }
         qualifier = .name(name)
+        qualifierLocation = frame.file.location(of: argument.expression)
       case nil:
         if let path = argument.expression.as(KeyPathExprSyntax.self) {
           keyPath = path
@@ -154,6 +156,9 @@ extension Reader {
       guard dependency.key.qualifier == .none else { return }
       dependency = Dependency(
         key: Key(type: dependency.key.type, qualifier: qualifier), kind: dependency.kind)
+      if let qualifierLocation, registration.qualifiedAt[dependency.key] == nil {
+        registration.qualifiedAt[dependency.key] = qualifierLocation
+      }
     }
     registration.dependencies?.append(
       Dependency(key: dependency.key, kind: dependency.kind, breaksCycle: breaksCycle))

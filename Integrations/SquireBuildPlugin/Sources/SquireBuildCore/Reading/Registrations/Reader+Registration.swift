@@ -28,7 +28,9 @@ extension Reader {
     if frame.file.lineText(of: call).contains("squire: dynamic") { registration.isSilenced = true }
     registration.generated = generatedSite(call, type: type, at: location, frame)
     if let dependencies = registration.dependencies {
-      registration.dependencies = dependencies + index.wrappedDependencies(of: type)
+      let wrapped = index.wrappedDependencies(of: type)
+      registration.dependencies = dependencies + wrapped.dependencies
+      registration.qualifiedAt.merge(wrapped.qualifiedAt) { first, _ in first }
     }
     // The modifiers, innermost first.
     var current = Syntax(call)
