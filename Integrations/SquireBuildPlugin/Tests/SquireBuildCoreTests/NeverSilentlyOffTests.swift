@@ -63,6 +63,28 @@ import Testing
     Self.expectChecked(result, at: "main.swift", line: 4)
   }
 
+  /// Squire's own API that registers nothing keeps the check on (issue 45, item 6).
+  @Test(arguments: [
+    "let knight: Knight = container.withAmbient { container.resolve() }",
+    "if container.isClosed { fatalError() }",
+    "print(container.registrations.count)",
+    "print(container.defaultLifetime)",
+    "let closing = container.startClosing()",
+  ])
+  func squiresOwnCallsThatRegisterNothingKeepTheCheck(_ use: String) {
+    let result = check([
+      "Armory.swift": armory,
+      "main.swift": """
+      import Squire
+
+      let container = Container()
+      \(Self.registrations())
+      \(use)
+      """,
+    ])
+    Self.expectChecked(result, at: "main.swift", line: 4)
+  }
+
   @Test func aFunctionThatReturnsWhenThereAreProblemsKeepsTheCheck() {
     let result = check([
       "Armory.swift": armory,

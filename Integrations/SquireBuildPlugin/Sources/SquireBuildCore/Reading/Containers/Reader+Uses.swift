@@ -65,6 +65,7 @@ extension Reader {
       guard let call = member.parent?.as(FunctionCallExprSyntax.self),
         call.calledExpression.id == member.id
       else {
+        if Self.harmlessProperties.contains(name) { return }
         graph.open("`\(name)` of it is used in a way the tool cannot read")
         return
       }

@@ -18,7 +18,11 @@ final class Reader {
     "resolve", "tryResolve", "validate", "graph", "initializeSingletons",
     "tryInitializeSingletons", "close", "isRegistered", "inject", "tryInject", "resetInstances",
     "singlesInDependencyOrder", "isDependedOn", "perContainerSlot", "fill", "decorate",
-    "onRegistration", "onResolveFailure",
+    "onRegistration", "onResolveFailure", "withAmbient", "startClosing",
+  ]
+  /// Properties of `Container` that register nothing.
+  static let harmlessProperties: Set<String> = [
+    "isClosed", "registrations", "parent", "defaultLifetime", "description", "name",
   ]
 
   /// Bodies of functions that make a container and are called somewhere in the target: each is
