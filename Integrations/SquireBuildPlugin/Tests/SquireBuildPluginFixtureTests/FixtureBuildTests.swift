@@ -164,7 +164,7 @@ struct FixtureBuildTests {
   @Test func aMethodInjectionUnderAName() throws {
     try Self.failingBuild(
       "MethodInjection",
-      error: "MethodInjection/Root.swift:12:13: error: Unknown name: nothing provides `Engine` "
+      error: "MethodInjection/Root.swift:12:48: error: Unknown name: nothing provides `Engine` "
         + "under the name \"Audi\", which `Car` needs.")
   }
 
