@@ -409,6 +409,40 @@ import Testing
       }, "\(result.generatedList)")
   }
 
+  /// The list says which type of a module the tool does not read kept a factory out.
+  @Test func aTypeOfAnUnreadModuleIsNamedInTheReason() {
+    let app = [
+      "Sources/App/main.swift": """
+      import Logging
+      import ServiceLifecycle
+      import Squire
+
+      final class Database: Service {
+        init() {}
+        func run() async throws {}
+      }
+      final class Store {
+        init(logger: Logger) {}
+      }
+      let container = Container()
+      container.register(Database.init)
+      container.register(Store.init)
+      """
+    ]
+    let list = Self.run(app, module: "App", dependencies: []).generatedList.map(\.message)
+    #expect(
+      list.contains {
+        $0.contains(
+          "`Database`: it inherits `Service`, declared in a module the tool does not read (a "
+            + "package fetched by URL")
+      }, "\(list)")
+    #expect(
+      list.contains {
+        $0.contains(
+          "`Store`: the tool cannot name `Logger`, a parameter's type: it is declared in a")
+      }, "\(list)")
+  }
+
   @Test func aNameDeclaredInTwoModulesIsNeverAFalseError() {
     let other = [
       "Sources/Other/Other.swift": """

@@ -55,6 +55,18 @@ extension Reader {
       return .failure(NoFactory("its initializer is `@MainActor`"))
     }
     guard !index.mayBeIsolated(type) else {
+      // A protocol or superclass of a module the tool does not read may isolate it.
+      if let unread = declaration.inherited.first(where: { inherited in
+        !inherited.inExtension
+          && index.types[index.canonical(inherited.name, in: inherited.scope)] == nil
+          && !DeclarationIndex.standardProtocols.contains(inherited.name)
+      }) {
+        return .failure(
+          NoFactory(
+            "it inherits `\(unread.name)`, declared in a module the tool does not read (a "
+              + "package fetched by URL, or the toolchain's), which may isolate it to a global "
+              + "actor"))
+      }
       return .failure(
         NoFactory(
           "the type may be isolated to a global actor (`@MainActor` written or inferred from a "
@@ -99,7 +111,7 @@ extension Reader {
       }
       let types = initializer.types.compactMap { index.generatedType($0, in: type) }
       guard types.count == initializer.types.count else {
-        return .failure(NoFactory("the tool cannot name a parameter's type in generated code"))
+        return .failure(unnameable(initializer.types, in: type))
       }
       guard types.count <= 8 else {
         return .failure(NoFactory("it has more than 8 parameters"))
@@ -165,7 +177,7 @@ extension Reader {
     var types = Array(repeating: "", count: taken.count)
     for (position, number) in taken.enumerated() {
       guard let text = index.generatedType(initializer.types[position], in: type) else {
-        return .failure(NoFactory("the tool cannot name a parameter's type in generated code"))
+        return .failure(unnameable([initializer.types[position]], in: type))
       }
       types[number] = text
     }
@@ -174,6 +186,20 @@ extension Reader {
         implType: implType, parameterTypes: types,
         direct: zip(made.arguments, taken).map { ($0.label.map(labelText), $1) },
         throwing: initializer.isThrowing, file: file, line: location.line))
+  }
+
+  /// Why generated code cannot name one of `types`: a type of a module the tool does not read is
+  /// named as such.
+  private func unnameable(_ types: [TypeSyntax], in scope: String) -> NoFactory {
+    for type in types where index.generatedType(type, in: scope) == nil {
+      guard let key = index.key(of: type, in: scope), !key.type.hasPrefix(localPrefix),
+        index.types[key.type] == nil
+      else { continue }
+      return NoFactory(
+        "the tool cannot name `\(typeText(type))`, a parameter's type: it is declared in a module "
+          + "the tool does not read (a package fetched by URL, or the toolchain's)")
+    }
+    return NoFactory("the tool cannot name a parameter's type in generated code")
   }
 
   /// The one initializer among `candidates` that generated code may call.
