@@ -1,3 +1,7 @@
+#if defined(__linux__)
+// `pthread_getattr_np`.
+#define _GNU_SOURCE
+#endif
 #include "_SquireShims.h"
 
 #include <limits.h>
@@ -8,7 +12,7 @@
 #include <unistd.h>
 #endif
 
-_Thread_local struct _squire_thread _squire_this_thread SQUIRE_TLS_MODEL = {0, 0, 0, NULL, NULL, NULL, NULL, 0};
+_Thread_local struct _squire_thread _squire_this_thread SQUIRE_TLS_MODEL = {0, 0, 0, NULL, NULL, NULL, NULL, 0, 0, 0};
 
 unsigned long _squire_global_epoch = 1;
 
@@ -40,6 +44,32 @@ static void unregister_thread(void *value) {
 }
 
 static void make_thread_key(void) { pthread_key_create(&thread_key, unregister_thread); }
+
+unsigned long _squire_find_stack_floor(void) {
+  unsigned long low = 0, size = 0;
+#if defined(__APPLE__)
+  pthread_t self = pthread_self();
+  size = pthread_get_stacksize_np(self);
+  // The address given is the stack's top (its highest address).
+  low = (unsigned long)pthread_get_stackaddr_np(self) - size;
+#elif defined(__linux__)
+  pthread_attr_t attributes;
+  if (pthread_getattr_np(pthread_self(), &attributes) == 0) {
+    void *address = NULL;
+    size_t found = 0;
+    if (pthread_attr_getstack(&attributes, &address, &found) == 0 && address != NULL) {
+      low = (unsigned long)address;
+      size = found;
+    }
+    pthread_attr_destroy(&attributes);
+  }
+#endif
+  unsigned long floor = 1;
+  if (low != 0 && size != 0) floor = low + _squire_stack_reserve(size);
+  _squire_this_thread.stack_floor = floor;
+  _squire_this_thread.stack_size = size;
+  return floor;
+}
 
 void _squire_register_thread(void) {
   struct _squire_thread *thread = &_squire_this_thread;

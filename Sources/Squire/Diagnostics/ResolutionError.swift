@@ -62,8 +62,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// A component is registered with a lifetime its type cannot have.
     case invalidLifetime(component: String, lifetime: Lifetime)
     /// Components nest deeper than `limit`, one inside the other (counting the resolves that
-    /// factories and `Lazy`/`Provider` values start inside each other): Squire stops there
-    /// rather than risk the thread's stack, whether the recursion would end deeper or never.
+    /// factories and `Lazy`/`Provider` values start inside each other), or deep enough to nearly
+    /// use up the thread's stack: Squire stops there rather than overflow it, whether the
+    /// recursion would end deeper or never.
     case tooDeep(limit: Int)
     /// A `Lazy` or `Provider` was used after the container that made it was released.
     case containerReleased
@@ -155,6 +156,12 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     get { storage.fields.argumentsOfTypePassed }
     set { update { $0.argumentsOfTypePassed = newValue } }
   }
+  /// Why it failed, when the reason alone would not say it (a resolve stopped by the thread's
+  /// stack rather than by a count).
+  internal var explanation: String? {
+    get { storage.fields.explanation }
+    set { update { $0.explanation = newValue } }
+  }
   /// The fix, when the one for the reason alone would not fit (it depends on the missing type
   /// itself: a protocol, an array).
   internal var advice: String? {
@@ -180,6 +187,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     var listedCount: Int?
     var argumentsOfTypePassed = 0
     var advice: String?
+    var explanation: String?
   }
 
   /// The fields of one error value, or of several copies of it until one of them is changed.
@@ -227,7 +235,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     } else if !steps.isEmpty {
       lines.append("  path: " + (path + [failingLink].compactMap { $0 }).joined(separator: " → "))
     }
-    lines.append("  why: " + why)
+    lines.append("  why: " + (explanation ?? why))
     lines += notes.map { "  note: " + $0 }
     if case .tooDeep = reason, let repeated = firstRepeatedStep {
       lines.append(

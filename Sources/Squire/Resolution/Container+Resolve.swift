@@ -59,9 +59,7 @@ extension Container {
         $0.table.producer(for: ObjectIdentifier(T.self))
       })
     {
-      if _slowPath(nesting > ResolutionContext.maximumNesting) {
-        throw failed(ResolutionContext.nestedTooDeep(T.self))
-      }
+      if _slowPath(nesting > 1) { try checkNesting(nesting, T.self) }
       var context = ResolutionContext(container: self)
       if let isolation { context.isolation = ObjectIdentifier(isolation) }
       let outcome = found._withUnsafeGuaranteedRef { producer in
@@ -217,9 +215,7 @@ extension Container {
     entered nesting: Int, _ type: T.Type, qualifier: Qualifier, arguments: RuntimeArguments?,
     isolation: (any Actor)?
   ) throws(ResolutionError) -> T {
-    if nesting > ResolutionContext.maximumNesting {
-      throw failed(ResolutionContext.nestedTooDeep(T.self, qualifier))
-    }
+    if nesting > 1 { try checkNesting(nesting, T.self, qualifier) }
     // A child with nothing registered (a request's scope) takes the root's producer as the
     // root's own fast path does; its `.perContainer` instances are still its own (found
     // through the resolving container). The root's snapshot stays while this thread announces
@@ -429,9 +425,7 @@ extension Container {
     guard let found = fastTableProducer(for: ObjectIdentifier(T.self)) else { return nil }
     let producer = unsafeDowncast(found.takeUnretainedValue(), to: Producer<T>.self)
     guard producer.asyncBody == nil else { return nil }
-    if nesting > ResolutionContext.maximumNesting {
-      throw failed(ResolutionContext.nestedTooDeep(T.self, .none))
-    }
+    if nesting > 1 { try checkNesting(nesting, T.self) }
     var context = ResolutionContext(container: self)
     do {
       let resolved = try producer.body(&context)

@@ -48,6 +48,12 @@ struct _squire_thread {
   /// Whether a failure observer (`onResolveFailure`) runs on this thread right now: a resolve it
   /// makes that fails is not observed again. Read and written by this thread only.
   int observing_failure;
+  /// The lowest address this thread's stack may reach while it resolves: the end of the stack
+  /// plus a reserve (`_squire_stack_reserve`). 0 until a resolve first asks, 1 where the stack
+  /// could not be found (nothing is ever below it). Read and written by this thread only.
+  unsigned long stack_floor;
+  /// The size of this thread's stack, 0 if unknown; found with `stack_floor`.
+  unsigned long stack_size;
 };
 
 extern _Thread_local struct _squire_thread _squire_this_thread SQUIRE_TLS_MODEL;
@@ -85,6 +91,39 @@ static inline void _squire_leave_resolve(void) {
 /// (call it after the store that unpublished it).
 static inline unsigned long _squire_advance_epoch(void) {
   return __atomic_add_fetch(&_squire_global_epoch, 1, __ATOMIC_SEQ_CST);
+}
+
+/// Finds this thread's stack (`pthread_getattr_np` on Linux, `pthread_get_stackaddr_np` on
+/// Apple platforms), keeps its floor and size, and returns the floor: once per thread.
+unsigned long _squire_find_stack_floor(void);
+
+/// Whether this thread's stack has run down into its reserve: a frame address and a compare,
+/// and, the first time on a thread, `_squire_find_stack_floor`. Assumes a stack that grows
+/// down, as it does on every platform Swift runs on.
+static inline int _squire_stack_is_low(void) {
+  unsigned long floor = _squire_this_thread.stack_floor;
+  if (__builtin_expect(floor == 0, 0)) floor = _squire_find_stack_floor();
+  return (unsigned long)__builtin_frame_address(0) < floor;
+}
+
+/// How much of its stack a thread keeps free of resolves: a quarter, between 64 KB and 256 KB.
+/// It holds the frames built between two checks (a few levels of a resolve, the factories that
+/// run in them) and the error's own way out.
+static inline unsigned long _squire_stack_reserve(unsigned long size) {
+  unsigned long reserve = size / 4;
+  if (reserve < 64 * 1024) reserve = 64 * 1024;
+  if (reserve > 256 * 1024) reserve = 256 * 1024;
+  return reserve;
+}
+
+/// This thread's stack size in bytes, 0 if unknown (after `_squire_stack_is_low`).
+static inline unsigned long _squire_stack_size(void) {
+  return _squire_this_thread.stack_size;
+}
+
+/// How many synchronous resolves run on this thread, one inside the other.
+static inline long _squire_nesting(void) {
+  return _squire_this_thread.nesting;
 }
 
 /// The creation of the factory running on this thread, if any (see `_squire_thread`).

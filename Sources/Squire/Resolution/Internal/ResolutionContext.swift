@@ -68,6 +68,11 @@ public struct ResolutionContext {
   @usableFromInline
   var depth: Int = 0
 
+  /// The depth past which this resolve next looks at the thread's stack and at
+  /// ``maximumDepth`` (`StackBudget.swift`): one compare per level.
+  @usableFromInline
+  var nextCheck: Int = ResolutionContext.checkInterval
+
   /// What only some resolves need: an object graph, runtime arguments, deferred steps. One
   /// optional reference, so that a resolve that needs none of them checks one word at its end
   /// and releases nothing.
@@ -210,15 +215,15 @@ public struct ResolutionContext {
     }
   }
 
-  /// Goes one level deeper for `step`; past the deepest any real graph goes, stays where it was
-  /// and throws (a cycle that nothing else caught).
+  /// Goes one level deeper for `step`; past the deepest any real graph goes (a cycle that
+  /// nothing else caught), or with the thread's stack nearly used up, stays where it was and
+  /// throws.
   @inlinable
   @inline(__always)
   mutating func descend(_ step: PathStep) throws(ResolutionError) {
     depth &+= 1
-    if _slowPath(depth > Self.maximumDepth) {
-      depth &-= 1
-      throw ResolutionError(reason: .cycle([])).entering(step)
+    if _slowPath(depth > nextCheck) {
+      try checkpoint(step)
     }
   }
 
@@ -361,9 +366,7 @@ struct DeferredResolve<Value>: @unchecked Sendable {
     // not in the end of the thread's stack.
     let nesting = _squire_enter_resolve()
     defer { _squire_leave_resolve() }
-    if nesting > ResolutionContext.maximumNesting {
-      throw container.failed(ResolutionContext.nestedTooDeep(Value.self))
-    }
+    if nesting > 1 { try container.checkNesting(nesting, Value.self) }
     var context = self.context(in: container, arguments: arguments)
     do {
       let value = try body(&context)
