@@ -119,3 +119,68 @@ struct GraphExportEscapingTests {
     }
   }
 }
+
+/// Issue 46, 3: a carriage return (alone, or `\r\n`, which is one `Character`), NUL and U+2028
+/// in a name or a scope's name were written raw into DOT labels (NUL into Mermaid's too).
+@Suite("Graph export of control characters")
+struct GraphExportControlCharacterTests {
+  private static let hostile = [
+    "first\r\nsecond", "cr\ronly", "nul\u{0}byte", "line\u{2028}separator", "bell\u{7}tab\tend",
+  ]
+
+  private func container() -> Container {
+    let container = Container()
+    for name in Self.hostile {
+      container.register(Forge.init).as(Forge.self, name: name)
+    }
+    container.register { Node<S1>() }.lifetime(.scoped(Scope("req\r\nuest\u{0}\u{2028}")))
+    return container
+  }
+
+  /// Scalars a text format must not carry raw: every control character but the line feeds
+  /// that end the format's own lines, and the Unicode line and paragraph separators.
+  private func raw(_ text: String) -> [UInt32] {
+    text.unicodeScalars.filter {
+      $0 != "\n"
+        && ($0.properties.generalCategory == .control || $0 == "\u{2028}"
+          || $0 == "\u{2029}")
+    }.map(\.value)
+  }
+
+  @Test func dotEscapesEveryControlCharacter() {
+    let dot = container().graph(.dot)
+    #expect(raw(dot) == [], "\(dot.debugDescription)")
+    // A line break is one `\n` in the label, `\r\n` included; the rest are shown as escapes.
+    #expect(dot.contains(#"as Forge (name: \"first\nsecond\")"#), "\(dot)")
+    #expect(dot.contains(#"as Forge (name: \"cr\nonly\")"#), "\(dot)")
+    #expect(dot.contains(#"as Forge (name: \"nul\\u{0}byte\")"#), "\(dot)")
+    #expect(dot.contains(#"as Forge (name: \"line\nseparator\")"#), "\(dot)")
+    #expect(dot.contains(#"as Forge (name: \"bell\\u{7}tab\\u{9}end\")"#), "\(dot)")
+    #expect(dot.contains(#"req\nuest\\u{0}\n"#), "\(dot)")
+    for line in dot.split(separator: "\n") {
+      #expect(line.hasPrefix("  ") || line == "digraph Squire {" || line == "}", "\(line)")
+    }
+  }
+
+  @Test func mermaidEscapesEveryControlCharacter() {
+    let mermaid = container().graph(.mermaid)
+    #expect(raw(mermaid) == [], "\(mermaid.debugDescription)")
+    #expect(mermaid.contains("(name: #quot;first<br/>second#quot;)"), "\(mermaid)")
+    #expect(mermaid.contains("(name: #quot;cr<br/>only#quot;)"), "\(mermaid)")
+    #expect(mermaid.contains(#"(name: #quot;nul\u{0}byte#quot;)"#), "\(mermaid)")
+    #expect(mermaid.contains("(name: #quot;line<br/>separator#quot;)"), "\(mermaid)")
+    #expect(mermaid.contains(#"req<br/>uest\u{0}<br/>"#), "\(mermaid)")
+    for line in mermaid.split(separator: "\n") {
+      #expect(line.hasPrefix("  ") || line == "flowchart LR", "\(line)")
+    }
+  }
+
+  @Test func thePageCarriesNoControlCharacterRaw() {
+    let page = container().graph(.html)
+    // The page's own text may use tabs; what names bring in is escaped in its JSON.
+    #expect(raw(page).filter { $0 != 9 } == [])
+    #expect(page.contains(#"first\r\nsecond"#))
+    #expect(page.contains(#"nul\u0000byte"#))
+    #expect(page.contains(#"line\u2028separator"#))
+  }
+}

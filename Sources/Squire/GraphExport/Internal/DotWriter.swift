@@ -35,8 +35,18 @@ enum DotWriter {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// A DOT string: quotes and backslashes escaped, line breaks as `\n`.
+  /// A DOT string: quotes and backslashes escaped, line breaks as `\n`, other control
+  /// characters shown as their escapes (with the backslash DOT needs escaped).
   private static func quoted(_ text: String) -> String {
-    "\"" + text.replacing(["\"": "\\\"", "\\": "\\\\", "\n": "\\n"]) + "\""
+    let written = LabelText.written(
+      text, lineBreak: "\\n", control: { "\\" + LabelText.escape($0) },
+      quote: {
+        switch $0 {
+        case "\"": "\\\""
+        case "\\": "\\\\"
+        default: nil
+        }
+      })
+    return "\"" + written + "\""
   }
 }

@@ -213,19 +213,3 @@ struct GraphPicture {
     return lines
   }
 }
-
-extension String {
-  /// The text with each character that is a key of `replacements` replaced by its value: how
-  /// the DOT and Mermaid writers escape labels.
-  func replacing(_ replacements: [Character: String]) -> String {
-    var result = ""
-    for character in self {
-      if let replacement = replacements[character] {
-        result += replacement
-      } else {
-        result.append(character)
-      }
-    }
-    return result
-  }
-}

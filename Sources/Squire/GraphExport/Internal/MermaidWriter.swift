@@ -37,11 +37,19 @@ enum MermaidWriter {
   }
 
   /// Mermaid's entity codes for what would end a label or be read as markup (`#` starts an
-  /// entity code itself); a line break inside a name becomes a break in the label, as in DOT.
+  /// entity code itself); a line break inside a name becomes a break in the label, as in DOT,
+  /// and any other control character is shown as its escape.
   private static func escaped(_ text: String) -> String {
-    text.replacing([
-      "\"": "#quot;", "<": "#lt;", ">": "#gt;", "#": "#35;", "\n": "<br/>", "\r\n": "<br/>",
-      "\r": "<br/>",
-    ])
+    LabelText.written(
+      text, lineBreak: "<br/>", control: LabelText.escape,
+      quote: {
+        switch $0 {
+        case "\"": "#quot;"
+        case "<": "#lt;"
+        case ">": "#gt;"
+        case "#": "#35;"
+        default: nil
+        }
+      })
   }
 }
