@@ -32,6 +32,7 @@ fi
 export SQUIRE_BUILD_TOOL
 swift build -c release --product callgrind -Xcc -gdwarf-4 >&2
 swift build -c release --product callgrind-main -Xcc -gdwarf-4 >&2
+swift build -c release --product callgrind-modular -Xcc -gdwarf-4 >&2
 bin="$(swift build -c release -Xcc -gdwarf-4 --show-bin-path)"
 binary="$bin/callgrind"
 out=.build/callgrind
@@ -91,6 +92,23 @@ app=$((($(main squire "$n2") - $(main squire "$n1")) / (n2 - n1)))
 hand=$((($(main hand-written "$n2") - $(main hand-written "$n1")) / (n2 - n1)))
 printf "S10 in an app's main, plugin applied: %d instructions, %s× hand-written in the same binary (%d)\n" \
   "$app" "$(awk -v a="$app" -v b="$hand" 'BEGIN { printf "%.2f", a / b }')" "$hand"
+
+# S10 declared in a library module (ModularGraph) and resolved from an executable, the plugin
+# applied to both: through the library's part (factories generated in its build), and through
+# registrations of the executable naming the library's public types (generated in the
+# executable's build); against the same graph built by hand across the module boundary.
+modular() {
+  local file="$out/modular-$1-$2.out"
+  valgrind --tool=callgrind --callgrind-out-file="$file" "$bin/callgrind-modular" "$1" "$2" >/dev/null 2>&1
+  awk '/^(summary|totals):/ { print $2; exit }' "$file"
+}
+hand=$((($(modular hand-written "$n2") - $(modular hand-written "$n1")) / (n2 - n1)))
+for mode in part root; do
+  across=$((($(modular "$mode" "$n2") - $(modular "$mode" "$n1")) / (n2 - n1)))
+  printf 'S10 across modules (%s), plugin applied: %d instructions, %s× hand-written (%d)\n' \
+    "$( [[ $mode == part ]] && echo "the library's part" || echo "the app registers the library's types")" \
+    "$across" "$(awk -v a="$across" -v b="$hand" 'BEGIN { printf "%.2f", a / b }')" "$hand"
+done
 
 # S9: the S2 graph through `await container.resolve()`, against S2's synchronous resolve.
 read -r n1 n2 <<<"$(counts squire)"
