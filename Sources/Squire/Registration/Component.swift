@@ -162,7 +162,9 @@ public struct Component<Impl>: Sendable {
   /// ```
   ///
   /// A `.prototype` or `.objectGraph` instance belongs to no one who closes, so ``Container/validate()``
-  /// reports an `.onClose` on one. Registering a second cleanup replaces the first.
+  /// reports an `.onClose` on one. A `.weak` instance that went before the close (nothing held
+  /// it any more) is not cleaned up, nor counted in the ``CloseReport``. Registering a second
+  /// cleanup replaces the first.
   @discardableResult
   public func onClose(_ cleanup: @escaping @Sendable (Impl) throws -> Void) -> Component<Impl> {
     container.update(record) { record.cleanup = .sync(cleanup) }

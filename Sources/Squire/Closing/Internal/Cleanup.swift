@@ -21,7 +21,8 @@ struct LinkedCleanup<Impl>: Sendable {
     /// cleanup gets back exactly what was made.
     case value
     /// A `.weak` instance: a weak reference to it, so that its cleanup runs only if something
-    /// else still holds it at close.
+    /// else still holds it at close (``CleanupAction/target(_:)`` gives the cleanup the instance
+    /// itself, or tells that it is gone).
     case weakly
   }
 
@@ -46,21 +47,10 @@ struct LinkedCleanup<Impl>: Sendable {
       action = CleanupAction(
         component, .async { try await body(unsafeDowncast($0, to: InstanceBox<Impl>.self).value) })
     case (.sync(let body), .weakly):
-      action = CleanupAction(
-        component,
-        .sync {
-          if let object = unsafeDowncast($0, to: WeakReference.self).object {
-            try body(object as! Impl)
-          }
-        })
+      action = CleanupAction(component, .sync { try body($0 as! Impl) }, holdsWeakly: true)
     case (.async(let body), .weakly):
       action = CleanupAction(
-        component,
-        .async {
-          if let object = unsafeDowncast($0, to: WeakReference.self).object {
-            try await body(object as! Impl)
-          }
-        })
+        component, .async { try await body($0 as! Impl) }, holdsWeakly: true)
     }
   }
 
@@ -92,10 +82,20 @@ final class CleanupAction: Sendable {
   /// The component, for a failure's report.
   let component: String
   let body: Body
+  /// Whether its instances are kept by a weak reference (`.weak` ones): an instance that went
+  /// before close has nothing to clean up.
+  let holdsWeakly: Bool
 
-  init(_ component: String, _ body: Body) {
+  init(_ component: String, _ body: Body, holdsWeakly: Bool = false) {
     self.component = component
     self.body = body
+    self.holdsWeakly = holdsWeakly
+  }
+
+  /// The instance to run the cleanup on, from what its owner kept (`kept`); `nil` for a `.weak`
+  /// instance that is gone. Strong: the instance stays while its cleanup runs.
+  func target(_ kept: AnyObject) -> AnyObject? {
+    holdsWeakly ? unsafeDowncast(kept, to: WeakReference.self).object : kept
   }
 
   /// Whether running it needs `await`.
@@ -138,14 +138,29 @@ struct PendingCleanup {
 /// The cleanups an owner keeps, in the order they were adopted. The first is kept apart (as
 /// two references, which copy without outlined code): a request's scope usually owns one (its
 /// transaction), and needs no array for it.
+///
+/// The cleanup of a `.weak` instance is kept by a weak reference. One whose instance went (its
+/// last holder let go) never runs: it is dropped when the `.weak` entries have doubled since
+/// the last look, so that what is kept stays within twice the live instances (and a few), however
+/// many were made and dropped, for a constant cost per entry.
 struct PendingCleanups {
   private var firstInstance: AnyObject?
   private var firstAction: CleanupAction?
   private var rest: [PendingCleanup] = []
+  /// How many entries are of `.weak` instances, and how many there may be before the next look
+  /// for those that went.
+  private var weakEntries = 0
+  private var nextPrune = Self.fewestToPrune
+
+  /// Below this many `.weak` entries, none is looked at.
+  private static let fewestToPrune = 32
 
   init() {}
 
   var isEmpty: Bool { firstAction == nil }
+
+  /// How many there are.
+  var count: Int { isEmpty ? 0 : 1 + rest.count }
 
   /// Whether running them needs `await`.
   var containsAsync: Bool {
@@ -160,6 +175,27 @@ struct PendingCleanups {
     } else {
       rest.append(cleanup)
     }
+    if cleanup.action.holdsWeakly {
+      weakEntries += 1
+      if weakEntries >= nextPrune { dropGone() }
+    }
+  }
+
+  /// Drops the entries of `.weak` instances that went. Releases only those entries' weak
+  /// references: no user code runs (the owner's lock may be held).
+  private mutating func dropGone() {
+    var kept: [PendingCleanup] = []
+    kept.reserveCapacity(count)
+    if let firstAction, let firstInstance {
+      kept.append(PendingCleanup(firstInstance, firstAction))
+    }
+    kept += rest
+    kept.removeAll { $0.action.holdsWeakly && $0.action.target($0.instance) == nil }
+    firstInstance = kept.first?.instance
+    firstAction = kept.first?.action
+    rest = Array(kept.dropFirst())
+    weakEntries = kept.count(where: \.action.holdsWeakly)
+    nextPrune = Swift.max(Self.fewestToPrune, 2 * weakEntries)
   }
 
   /// Hands them over, leaving none.
@@ -174,7 +210,9 @@ struct PendingCleanups {
     if isEmpty { return .empty }
     var completed = 0
     var failures: [CloseReport.Failure] = []
-    func attempt(_ action: CleanupAction, _ instance: AnyObject) {
+    func attempt(_ action: CleanupAction, _ kept: AnyObject) {
+      // A `.weak` instance that went has nothing to clean up: not run, not counted.
+      guard let instance = action.target(kept) else { return }
       do {
         try action.runNow(on: instance)
         completed += 1
@@ -191,7 +229,8 @@ struct PendingCleanups {
   func run() async -> CloseReport {
     var completed = 0
     var failures: [CloseReport.Failure] = []
-    func attempt(_ action: CleanupAction, _ instance: AnyObject) async {
+    func attempt(_ action: CleanupAction, _ kept: AnyObject) async {
+      guard let instance = action.target(kept) else { return }
       do {
         try await action.run(on: instance)
         completed += 1

@@ -114,6 +114,10 @@ final class OwnedInstances: @unchecked Sendable {
     }
   }
 
+  /// How many cleanups this container keeps for its close (for tests: it must not grow with
+  /// `.weak` instances that are gone).
+  var cleanupCount: Int { lock.withLock { cleanups.count } }
+
   /// Records that the parent remembers this container; false if it already did.
   func markKnownToParent() -> Bool {
     !knownToParent.exchange(true, ordering: .acquiringAndReleasing)
