@@ -134,6 +134,26 @@ struct DependencyGraph {
     }
     self.nodes = nodes
 
+    // The names and tags registrations in the chain carry, gathered when an optional dependency
+    // asks by one that nothing provides (rare): an optional under a name nothing carries is a
+    // typo, not an absence.
+    var carried: Set<Qualifier>?
+    func isCarried(_ qualifier: Qualifier) -> Bool {
+      if carried == nil {
+        var found = Set<Qualifier>()
+        for level in linker.levels {
+          for key in level.index.keys { found.insert(key.qualifier) }
+          for key in level.suppliedByChildren { found.insert(key.qualifier) }
+        }
+        carried = found
+      }
+      switch qualifier {
+      case .none: return true
+      case .name, .tag: return carried!.contains(qualifier)
+      case .tags(let ids): return ids.allSatisfy { carried!.contains(.tag($0)) }
+      }
+    }
+
     var links: [Link] = []
     var linkStart: [Int] = [0]
     var unanswered: [Unanswered] = []
@@ -165,6 +185,8 @@ struct DependencyGraph {
           if dependency.kind == .required
             && !(linker.isSuppliedByChildren(dependency.key) && record.lifetime != .single)
           {
+            unanswered.append(Unanswered(from: node, edge: edge, candidates: []))
+          } else if dependency.kind == .optional && !isCarried(dependency.key.qualifier) {
             unanswered.append(Unanswered(from: node, edge: edge, candidates: []))
           }
         case .ambiguous(let candidates):

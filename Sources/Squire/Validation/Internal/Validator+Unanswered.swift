@@ -69,7 +69,9 @@ extension Validator {
     _ edge: DependencyEdge, neededBy: [String], path: [String], askers: Set<ObjectIdentifier>
   ) -> ValidationProblem {
     let type = String(describing: edge.type)
-    let asker = neededBy.count == 1 ? "`\(neededBy[0])` needs" : "\(neededBy.count) components need"
+    let (needs, need) = edge.kind == .optional ? ("asks for", "ask for") : ("needs", "need")
+    let asker =
+      neededBy.count == 1 ? "`\(neededBy[0])` \(needs)" : "\(neededBy.count) components \(need)"
     var details =
       neededBy.count > 1
       ? ["needed by: " + Self.listed(neededBy)] : []
@@ -89,6 +91,13 @@ extension Validator {
         "asked for by the wrapped property \(property), checked as asking for no name or tag: "
           + "a wrapper's name or tag is known only once an object of `\(edge.from.typeName)` has "
           + "been built (if the property names one, resolve one before validating)")
+    }
+    if edge.kind == .optional {
+      let qualifier = if case .name = edge.key.qualifier { "name" } else { "tag" }
+      details.append(
+        "asked for as an optional (`\(type)?`, or `\(type)!` through `.injection(name:)`), which "
+          + "is nil when nothing provides it; no registration in this container or its parents "
+          + "carries this \(qualifier) at all, so it would always be nil")
     }
     if let decorator = edge.decorator {
       details.append(
