@@ -125,14 +125,13 @@ public enum SquireCheck {
     for file in read.joined() { index.add(file) }
     let reader = Reader(index: index, files: parsed, testTarget: testTarget)
     reader.read(parsed)
-    reader.readPartsAlone()
     let checked =
       validatedOnly
       ? reader.graphs.filter { graph in graph.chain.contains(where: \.isValidated) }
       : reader.graphs
     // A library's parts that it does not append itself: checked for what a part alone shows.
-    let partsAlone = validatedOnly ? [] : reader.partsAppendedNowhere
-    let found = Checker(index: index, module: module, parts: reader.partGraphs)
+    let partsAlone = validatedOnly ? [] : reader.partsAppendedNowhere()
+    let found = Checker(index: index, module: module, parts: reader.allPartsAlone)
       .check(checked + partsAlone, all: reader.graphs)
     let problems = found.filter { $0.diagnostic.severity == .error }
     var skipped: [Diagnostic] = []

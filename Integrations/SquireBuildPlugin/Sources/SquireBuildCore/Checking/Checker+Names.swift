@@ -106,7 +106,7 @@ extension Checker {
   /// that register something providing `key`.
   func partsProviding(_ key: Key, notIn levels: [ContainerGraph]) -> [String] {
     let loaded = Set(levels.flatMap(\.loadedParts))
-    return parts.filter { name, graph in
+    return parts().filter { name, graph in
       !loaded.contains(name)
         && graph.registrations.contains { $0.providedKeys.contains(key) }
     }

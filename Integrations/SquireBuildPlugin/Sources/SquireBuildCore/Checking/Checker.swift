@@ -6,8 +6,8 @@ struct Checker {
   /// The module's name, for `#fileID` locations in messages (`Module/File.swift:12`).
   let module: String
   /// Every part the target and the modules it reads declare, read alone, by qualified name:
-  /// which one registers a type a container misses.
-  var parts: [String: ContainerGraph] = [:]
+  /// which one registers a type a container misses. Asked for only when one is missing.
+  var parts: () -> [String: ContainerGraph] = { [:] }
 
   /// What an open child may provide.
   static let anything = Key(type: "*")

@@ -46,6 +46,8 @@ final class Reader {
   var detached: [ContainerGraph] = []
   /// Every part the target and the modules it reads declare, read alone, by qualified name.
   var partGraphs: [String: ContainerGraph] = [:]
+  /// `partGraphs` holds every part, not only the target's own that nothing appends.
+  var readEveryPart = false
 
   init(index: DeclarationIndex, files: [SourceFileInfo], testTarget: Bool = false) {
     self.index = index
