@@ -54,8 +54,9 @@ struct FirstPartyModules {
   func read(by target: SourceModuleTarget) -> [ReadModule] {
     let ownPackage = packageOf[target.id]
     return target.recursiveTargetDependencies.compactMap { dependency -> ReadModule? in
+      // A macro's implementation runs in the compiler, not in the app.
       guard let package = packageOf[dependency.id], dependency.id != target.id,
-        let module = dependency as? SourceModuleTarget
+        let module = dependency as? SourceModuleTarget, module.kind != .macro
       else { return nil }
       let files = module.sourceFiles(withSuffix: "swift").map(\.url)
       guard !files.isEmpty else { return nil }
