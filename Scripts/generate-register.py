@@ -10,11 +10,15 @@ Three families share the name `register`, so that one spelling works for every f
 - synchronous, nonisolated (`@Sendable (P...) throws -> Impl`): fixed arities and a pack;
 - `@MainActor` (`@MainActor @Sendable (P...) throws -> Impl`): a pack;
 - async, any isolation (`@isolated(any) @Sendable (P...) async throws -> Impl`): a pack.
-Overloads that differ only in isolation are an invalid redeclaration, so the second and third
-take one and two trailing defaulted marker parameters; the type checker prefers the overload
-with fewer defaulted parameters among those that fit, which orders the families as listed: a
-nonisolated factory takes the first, a `@MainActor` one the second (it does not convert to a
-nonisolated type), an async one the third.
+Overloads that differ only in isolation are an invalid redeclaration, so the second takes its
+factory as `sending`: a parameter-passing convention, which tells the two declarations apart,
+and no restriction on callers (a `@Sendable` function can always be sent). No marker parameter
+is needed, so no type a user must not write appears in the signatures. Among the overloads that
+fit, the type checker prefers the one whose factory needs no conversion, which orders the
+families as listed: a nonisolated factory takes the first (adding an actor or `async` to it is
+a conversion), a `@MainActor` one the second (it does not convert to a nonisolated type, and
+making it async is a conversion), an async one the third.
+Tests/SquireTests/Registration/OverloadChoiceTests.swift pins the choice.
 
 Run this after changing the template; CI checks the output is current.
 """
@@ -104,20 +108,25 @@ extension Container {
   /// ``ResolutionError/Reason/needsAwait(component:cause:)`` (it never blocks a thread waiting
   /// for the main actor); an async resolve hops to the main actor for it.
   ///
+  /// The factory is taken as `sending` only to tell this overload from the nonisolated one
+  /// (Swift does not tell overloads apart by isolation alone); a `@Sendable` function can
+  /// always be sent, so it asks nothing of the caller.
+  ///
   /// - Parameters:
   ///   - factory: builds the component from its dependencies, on the main actor.
   ///   - file: where the registration is written, for diagnostics; leave the default.
   ///   - line: where the registration is written, for diagnostics; leave the default.
-  ///   - isolation: tells this overload from the others; leave the default.
   @inlinable
   @discardableResult
   public func register<Impl, each P>(
-    _ factory: @escaping @MainActor @Sendable (repeat each P) throws -> Impl,
+    _ factory: sending @escaping @MainActor @Sendable (repeat each P) throws -> Impl,
     file: StaticString = #fileID,
-    line: UInt = #line,
-    _ isolation: _MainActorFactory = _MainActorFactory()
+    line: UInt = #line
   ) -> Component<Impl> {
-    addAwaited(
+    // `sending` only tells this overload from the nonisolated one; the factory is `@Sendable`,
+    // which the region checker sees once it is bound to a name of its own.
+    let factory: @MainActor @Sendable (repeat each P) throws -> Impl = factory
+    return addAwaited(
       .mainActor, file: file, line: line,
       build: { (step: PathStep, bodies: (repeat Body<each P>)) -> Body<Impl> in
         { context throws(ResolutionError) -> Impl in
@@ -162,16 +171,12 @@ extension Container {
   ///   - factory: builds the component from its dependencies.
   ///   - file: where the registration is written, for diagnostics; leave the default.
   ///   - line: where the registration is written, for diagnostics; leave the default.
-  ///   - isolation: tells this overload from the others; leave the default.
-  ///   - async: tells this overload from the others; leave the default.
   @inlinable
   @discardableResult
   public func register<Impl, each P>(
     _ factory: @escaping @Sendable (repeat each P) async throws -> Impl,
     file: StaticString = #fileID,
-    line: UInt = #line,
-    _ isolation: _AsyncFactory = _AsyncFactory(),
-    _ async: _AsyncFactory = _AsyncFactory()
+    line: UInt = #line
   ) -> Component<Impl> {
     registerAsync(factory, file: file, line: line, cause: AwaitCause.async, advice: nil)
   }

@@ -82,21 +82,24 @@ extension Container {
   /// resolve on the main actor runs it right there, one elsewhere fails with
   /// ``ResolutionError/Reason/needsAwait(component:cause:)``, and an async resolve hops to the
   /// main actor for it. Everything else is as for the synchronous `decorate(_:_:file:line:)`.
+  /// (`sending` only tells this overload from the nonisolated one: Swift does not tell
+  /// overloads apart by isolation alone, and a `@Sendable` function can always be sent.)
   ///
   /// - Parameters:
   ///   - type: The type whose instances to wrap, as it is resolved.
   ///   - decorator: Returns the instance to hand out in place of its first parameter.
   ///   - file: where the decorator is written, for diagnostics; leave the default.
   ///   - line: where the decorator is written, for diagnostics; leave the default.
-  ///   - isolation: tells this overload from the others; leave the default.
   @inlinable
   public func decorate<T, each P>(
     _ type: T.Type,
-    _ decorator: @escaping @MainActor @Sendable (T, repeat each P) throws -> T,
+    _ decorator: sending @escaping @MainActor @Sendable (T, repeat each P) throws -> T,
     file: StaticString = #fileID,
-    line: UInt = #line,
-    _ isolation: _MainActorFactory = _MainActorFactory()
+    line: UInt = #line
   ) {
+    // `sending` only tells this overload from the nonisolated one; the factory is `@Sendable`,
+    // which the region checker sees once it is bound to a name of its own.
+    let decorator: @MainActor @Sendable (T, repeat each P) throws -> T = decorator
     addDecorator(T.self, file, line, .mainActor) { linker, step, inner in
       let dependencies = (repeat linker.dependency((each P).self))
       let innerBody = inner.body
@@ -153,16 +156,12 @@ extension Container {
   ///   - decorator: Returns the instance to hand out in place of its first parameter.
   ///   - file: where the decorator is written, for diagnostics; leave the default.
   ///   - line: where the decorator is written, for diagnostics; leave the default.
-  ///   - isolation: tells this overload from the others; leave the default.
-  ///   - async: tells this overload from the others; leave the default.
   @inlinable
   public func decorate<T, each P>(
     _ type: T.Type,
     _ decorator: @escaping @Sendable (T, repeat each P) async throws -> T,
     file: StaticString = #fileID,
-    line: UInt = #line,
-    _ isolation: _AsyncFactory = _AsyncFactory(),
-    _ async: _AsyncFactory = _AsyncFactory()
+    line: UInt = #line
   ) {
     addDecorator(T.self, file, line, .async) { linker, step, inner in
       let dependencies = (repeat linker.dependency((each P).self))

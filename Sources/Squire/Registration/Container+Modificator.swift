@@ -26,7 +26,8 @@ extension Container {
   }
 
   /// Registers a component built by a `@MainActor` initializer whose first parameter goes
-  /// through a modifier; the component is built on the main actor.
+  /// through a modifier; the component is built on the main actor. (`sending` only tells this
+  /// overload from the nonisolated one, as for ``register(_:file:line:)-(()->Impl,_,_)``.)
   ///
   /// ```swift
   /// @MainActor final class ProfileModel {
@@ -41,15 +42,13 @@ extension Container {
   ///   - modificator: what the first parameter is made from (`{ arg($0) }`).
   ///   - file: where the registration is written, for diagnostics; leave the default.
   ///   - line: where the registration is written, for diagnostics; leave the default.
-  ///   - isolation: tells this overload from the others; leave the default.
   @inlinable
   @discardableResult
   public func register<Impl, Modified, First, each Rest>(
-    _ factory: @escaping @MainActor @Sendable (First, repeat each Rest) -> Impl,
+    _ factory: sending @escaping @MainActor @Sendable (First, repeat each Rest) -> Impl,
     modificator: @escaping @Sendable (Modified) -> First,
     file: StaticString = #fileID,
-    line: UInt = #line,
-    _ isolation: _MainActorFactory = _MainActorFactory()
+    line: UInt = #line
   ) -> Component<Impl> {
     register(
       { @MainActor (first: Modified, rest: repeat each Rest) -> Impl in
@@ -70,17 +69,13 @@ extension Container {
   ///   - modificator: what the first parameter is made from (`{ arg($0) }`).
   ///   - file: where the registration is written, for diagnostics; leave the default.
   ///   - line: where the registration is written, for diagnostics; leave the default.
-  ///   - isolation: tells this overload from the others; leave the default.
-  ///   - async: tells this overload from the others; leave the default.
   @inlinable
   @discardableResult
   public func register<Impl, Modified, First, each Rest>(
     _ factory: @escaping @Sendable (First, repeat each Rest) async throws -> Impl,
     modificator: @escaping @Sendable (Modified) -> First,
     file: StaticString = #fileID,
-    line: UInt = #line,
-    _ isolation: _AsyncFactory = _AsyncFactory(),
-    _ async: _AsyncFactory = _AsyncFactory()
+    line: UInt = #line
   ) -> Component<Impl> {
     return register(
       { (first: Modified, rest: repeat each Rest) async throws -> Impl in

@@ -79,20 +79,25 @@ extension Container {
   /// ``ResolutionError/Reason/needsAwait(component:cause:)`` (it never blocks a thread waiting
   /// for the main actor); an async resolve hops to the main actor for it.
   ///
+  /// The factory is taken as `sending` only to tell this overload from the nonisolated one
+  /// (Swift does not tell overloads apart by isolation alone); a `@Sendable` function can
+  /// always be sent, so it asks nothing of the caller.
+  ///
   /// - Parameters:
   ///   - factory: builds the component from its dependencies, on the main actor.
   ///   - file: where the registration is written, for diagnostics; leave the default.
   ///   - line: where the registration is written, for diagnostics; leave the default.
-  ///   - isolation: tells this overload from the others; leave the default.
   @inlinable
   @discardableResult
   public func register<Impl, each P>(
-    _ factory: @escaping @MainActor @Sendable (repeat each P) throws -> Impl,
+    _ factory: sending @escaping @MainActor @Sendable (repeat each P) throws -> Impl,
     file: StaticString = #fileID,
-    line: UInt = #line,
-    _ isolation: _MainActorFactory = _MainActorFactory()
+    line: UInt = #line
   ) -> Component<Impl> {
-    addAwaited(
+    // `sending` only tells this overload from the nonisolated one; the factory is `@Sendable`,
+    // which the region checker sees once it is bound to a name of its own.
+    let factory: @MainActor @Sendable (repeat each P) throws -> Impl = factory
+    return addAwaited(
       .mainActor, file: file, line: line,
       build: { (step: PathStep, bodies: (repeat Body<each P>)) -> Body<Impl> in
         { context throws(ResolutionError) -> Impl in
@@ -137,16 +142,12 @@ extension Container {
   ///   - factory: builds the component from its dependencies.
   ///   - file: where the registration is written, for diagnostics; leave the default.
   ///   - line: where the registration is written, for diagnostics; leave the default.
-  ///   - isolation: tells this overload from the others; leave the default.
-  ///   - async: tells this overload from the others; leave the default.
   @inlinable
   @discardableResult
   public func register<Impl, each P>(
     _ factory: @escaping @Sendable (repeat each P) async throws -> Impl,
     file: StaticString = #fileID,
-    line: UInt = #line,
-    _ isolation: _AsyncFactory = _AsyncFactory(),
-    _ async: _AsyncFactory = _AsyncFactory()
+    line: UInt = #line
   ) -> Component<Impl> {
     registerAsync(factory, file: file, line: line, cause: AwaitCause.async, advice: nil)
   }

@@ -54,19 +54,3 @@ extension AwaitCause {
     "its instance is being made right now by an async resolve (`await`), which this one "
     + "cannot wait for without blocking a thread"
 }
-
-/// Tells the `@MainActor` overloads of `register`, `injection` and `postInit` from the others;
-/// never written by a caller.
-public struct _MainActorFactory: Sendable {
-  /// Made by the default argument.
-  @inlinable
-  public init() {}
-}
-
-/// Tells the async overloads of `register`, `injection` and `postInit` from the others; never
-/// written by a caller.
-public struct _AsyncFactory: Sendable {
-  /// Made by the default argument.
-  @inlinable
-  public init() {}
-}

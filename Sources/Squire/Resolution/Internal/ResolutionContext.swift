@@ -5,7 +5,10 @@ import _SquireShims
 /// cycles or runtime arguments allocates nothing of Squire's own.
 ///
 /// Public only so that the factories SquireBuildPlugin generates can pass it on; it has no
-/// public members.
+/// public members, and no signature a user sees names it. Not `@_spi(Generated)`: the
+/// `@inlinable` bodies of `register` (specialised in the caller's module) handle it, and inlinable
+/// code cannot use an SPI type. Hidden from the documentation instead.
+@_documentation(visibility: internal)
 public struct ResolutionContext {
   /// No real object graph nests this deep; a resolve that does is going round a cycle.
   @usableFromInline
