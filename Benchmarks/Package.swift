@@ -58,20 +58,15 @@ let package = Package(
     // code, in one binary.
     .executableTarget(
       name: "callgrind-main",
-      dependencies: [.product(name: "Squire", package: "Squire")],
+      dependencies: ["ModularGraph", .product(name: "Squire", package: "Squire")],
       plugins: [.plugin(name: "SquireBuildPlugin", package: "Squire")]
     ),
-    // The S10 graph in a library module (`ModularGraph`, with its part) and an executable that
-    // resolves it (`callgrind-modular part|root|hand-written N`), SquireBuildPlugin applied to
-    // both: what a modular app's generated factories cost against hand-written code.
+    // The S10 graph in a library module, with its part, which `callgrind-main modular-…`
+    // resolves, SquireBuildPlugin applied to both: what a modular app's generated factories cost
+    // against hand-written code.
     .target(
       name: "ModularGraph",
       dependencies: [.product(name: "Squire", package: "Squire")],
-      plugins: [.plugin(name: "SquireBuildPlugin", package: "Squire")]
-    ),
-    .executableTarget(
-      name: "callgrind-modular",
-      dependencies: ["ModularGraph", .product(name: "Squire", package: "Squire")],
       plugins: [.plugin(name: "SquireBuildPlugin", package: "Squire")]
     ),
   ],

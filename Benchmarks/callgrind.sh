@@ -32,7 +32,6 @@ fi
 export SQUIRE_BUILD_TOOL
 swift build -c release --product callgrind -Xcc -gdwarf-4 >&2
 swift build -c release --product callgrind-main -Xcc -gdwarf-4 >&2
-swift build -c release --product callgrind-modular -Xcc -gdwarf-4 >&2
 bin="$(swift build -c release -Xcc -gdwarf-4 --show-bin-path)"
 binary="$bin/callgrind"
 out=.build/callgrind
@@ -99,7 +98,7 @@ printf "S10 in an app's main, plugin applied: %d instructions, %s× hand-written
 # executable's build); against the same graph built by hand across the module boundary.
 modular() {
   local file="$out/modular-$1-$2.out"
-  valgrind --tool=callgrind --callgrind-out-file="$file" "$bin/callgrind-modular" "$1" "$2" >/dev/null 2>&1
+  valgrind --tool=callgrind --callgrind-out-file="$file" "$bin/callgrind-main" "modular-$1" "$2" >/dev/null 2>&1
   awk '/^(summary|totals):/ { print $2; exit }' "$file"
 }
 hand=$((($(modular hand-written "$n2") - $(modular hand-written "$n1")) / (n2 - n1)))

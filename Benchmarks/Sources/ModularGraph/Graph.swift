@@ -2,8 +2,8 @@ import Squire
 
 // The S10 graph declared in a library module, as a modular app's feature module declares it:
 // public classes behind class-bound protocols, and the part that registers them.
-// `callgrind-modular` (an executable of its own) resolves it, through this part or through
-// registrations of its own, with SquireBuildPlugin applied to both targets: the part's
+// `callgrind-main` (an executable) resolves it, through this part or through registrations of
+// its own, with SquireBuildPlugin applied to both targets: the part's
 // registrations get their generated factories in this module's build, the executable's in its
 // own (public initializers of another module).
 

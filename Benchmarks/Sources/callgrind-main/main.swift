@@ -2,7 +2,8 @@ import Foundation
 import Squire
 
 // `callgrind-main squire|hand-written N`: the S10 graph built N times, by a container made and
-// resolved inside a `switch`, as an app's `main` does it, or by hand. This target has
+// resolved inside a `switch`, as an app's `main` does it, or by hand. `modular-…` modes build
+// the same graph declared in a library module (Modular.swift). This target has
 // SquireBuildPlugin applied: the registrations below, some written on one line, get generated
 // factories (the build lists them with `SQUIRE_LIST_GENERATED=1`). Run under valgrind by
 // ../../callgrind.sh (its "S10 in an app's main" line), which subtracts two runs of different N.
@@ -34,7 +35,7 @@ func keep(_ root: RootK) { kept = root }
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let count = Int(arguments[2]), count >= 0 else {
-  print("usage: callgrind-main squire|hand-written N")
+  print("usage: callgrind-main squire|hand-written|modular-part|modular-root|modular-hand-written N")
   exit(2)
 }
 switch arguments[1] {
@@ -45,7 +46,9 @@ case "squire":
 case "hand-written":
   for _ in 0..<count { keep(buildByHand()) }
 default:
-  print("unknown mode \(arguments[1])")
-  exit(2)
+  guard try runModular(arguments[1], count) else {
+    print("unknown mode \(arguments[1])")
+    exit(2)
+  }
 }
 if let kept, shape(kept) != "Root(A(D,E),B(F,G),C(H,I))" { fatalError("built \(shape(kept))") }

@@ -2,6 +2,39 @@
 import Foundation
 import Testing
 
+/// Runs `swift subcommand` on `package`, then `arguments`, and returns its exit status and what
+/// it printed. The package's options come first: `swift run` hands everything after the
+/// executable's name to the executable, so `swift run GeneratedRun --package-path …` would run
+/// in the current folder's package (Squire's, in CI), which has no `GeneratedRun`.
+///
+/// CI gives the scratch path the tests run from (`SQUIRE_PLUGIN_FIXTURES_SCRATCH`), so that the
+/// fixtures reuse its build of swift-syntax and the tool. The `swift test` running them holds
+/// that path's lock and builds nothing while they run; the fixture builds, one at a time, are
+/// the only builds. Without it, `scratch` (nil: the package's own `.build`).
+func runSwift(
+  _ subcommand: String, package: URL, _ arguments: [String],
+  environment: [String: String] = [:], scratch: URL?
+) throws -> (status: Int32, output: String) {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  // `SQUIRE_BUILD_TOOL`, when set, reaches Squire's manifest and the plugin from here.
+  process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+  var options = ["swift", subcommand, "--package-path", package.path]
+  if let shared = ProcessInfo.processInfo.environment["SQUIRE_PLUGIN_FIXTURES_SCRATCH"] {
+    options += ["--scratch-path", shared, "--ignore-lock"]
+  } else if let scratch {
+    options += ["--scratch-path", scratch.path]
+  }
+  process.arguments = options + arguments
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  process.standardError = pipe
+  try process.run()
+  let data = pipe.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
 /// Builds the targets of the fixture package (Fixtures/) with `swift build`, the plugin applied,
 /// and reads what the build prints. Every target shares one build of the plugin and of
 /// swift-syntax (the scratch path `SQUIRE_PLUGIN_FIXTURES_SCRATCH` names, or the fixture
@@ -20,32 +53,13 @@ struct FixtureBuildTests {
     try swift("build", ["--target", target])
   }
 
-  /// Runs `swift subcommand` on the fixture package, in its scratch path, then `arguments`.
-  ///
-  /// The package's options come first: `swift run` hands everything after the executable's name
-  /// to the executable, so `swift run GeneratedRun --package-path …` runs in the current
-  /// folder's package (Squire's, in CI), which has no `GeneratedRun`.
+  /// Runs `swift subcommand` on the fixture package, in its scratch path, then `arguments`
+  /// (`runSwift`).
   static func swift(
     _ subcommand: String, _ arguments: [String], environment: [String: String] = [:]
   ) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    var options = ["swift", subcommand, "--package-path", fixtures.path]
-    if let scratch = ProcessInfo.processInfo.environment["SQUIRE_PLUGIN_FIXTURES_SCRATCH"] {
-      // CI gives the scratch path the tests run from, so that the fixtures reuse its build of
-      // swift-syntax and the tool. The `swift test` running them holds that path's lock and
-      // builds nothing while they run; the fixture builds, one at a time, are the only builds.
-      options += ["--scratch-path", scratch, "--ignore-lock"]
-    }
-    process.arguments = options + arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    try runSwift(
+      subcommand, package: fixtures, arguments, environment: environment, scratch: nil)
   }
 
   /// The `error:` lines, with the path up to `Fixtures/` left out.

@@ -144,27 +144,9 @@ struct ModularFixtureTests {
   static func swift(_ subcommand: String, _ arguments: [String] = []) throws -> (
     status: Int32, output: String
   ) {
-    let copy = try copy.get()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    // `SQUIRE_BUILD_TOOL`, when set, reaches Squire's manifest and the plugin from here.
-    process.environment = ProcessInfo.processInfo.environment
-    var options = ["swift", subcommand, "--package-path", copy.path]
-    if let scratch = ProcessInfo.processInfo.environment["SQUIRE_PLUGIN_FIXTURES_SCRATCH"] {
-      // As FixtureBuildTests: the `swift test` running these holds the lock and builds nothing
-      // meanwhile.
-      options += ["--scratch-path", scratch, "--ignore-lock"]
-    } else {
-      options += ["--scratch-path", package.appending(path: ".build").path]
-    }
-    process.arguments = options + arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    try runSwift(
+      subcommand, package: try copy.get(), arguments,
+      scratch: package.appending(path: ".build"))
   }
 
   /// The build's `severity` lines at the app's files, once each, as
