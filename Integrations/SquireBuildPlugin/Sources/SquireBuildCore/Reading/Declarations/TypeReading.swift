@@ -196,18 +196,11 @@ extension DeclarationIndex {
           labels.append(name)
           types.append(type)
         }
-        var memberwise = Initializer(
-          labels: labels, types: types, isAsync: false, isThrowing: false, isFailable: false,
-          isMainActor: declaration.isMainActor, isGeneric: false)
+        var memberwise = Self.implicitInitializer(of: declaration, labels: labels, types: types)
         memberwise.isPrivate = declaration.hasPrivateStoredProperty
-        memberwise.module = declaration.module
         result.append(memberwise)
         if allDefaulted && !labels.isEmpty {
-          var implicit = Initializer(
-            labels: [], types: [], isAsync: false, isThrowing: false, isFailable: false,
-            isMainActor: declaration.isMainActor, isGeneric: false)
-          implicit.module = declaration.module
-          result.append(implicit)
+          result.append(Self.implicitInitializer(of: declaration))
         }
       }
       return result
@@ -246,15 +239,24 @@ extension DeclarationIndex {
           // An unknown first inherited type may be a superclass from another module.
           return nil
         } else if !declaration.declaresInitializer {
-          var implicit = Initializer(
-            labels: [], types: [], isAsync: false, isThrowing: false, isFailable: false,
-            isMainActor: declaration.isMainActor, isGeneric: false)
-          implicit.module = declaration.module
-          result.append(implicit)
+          result.append(Self.implicitInitializer(of: declaration))
         }
       }
       return result
     }
+  }
+
+  /// An initializer Swift writes for `declaration` (`init()`, or the memberwise one): internal,
+  /// in the declaration's module.
+  private static func implicitInitializer(
+    of declaration: TypeDeclaration, labels: [String] = [], types: [TypeSyntax] = []
+  ) -> Initializer {
+    var initializer = Initializer(
+      labels: labels, types: types, isAsync: false, isThrowing: false, isFailable: false,
+      isMainActor: declaration.isMainActor, isGeneric: false)
+    initializer.module = declaration.module
+    initializer.isSiblingModule = declaration.isSiblingModule
+    return initializer
   }
 
   /// The type of a stored property of `qualified` or its superclasses in the target.
