@@ -275,7 +275,7 @@ struct IsDependedOnTests {
   @Test func underATag() {
     let container = Container()
     container.register { SPIRequest(path: "/") }.as(SPIRequest.self, tag: SPITag.self)
-    container.register { SPIRouteHandler(request: by(tag: SPITag.self, on: $0)) }
+    container.register { SPIRouteHandler(request: by(tag: SPITag.self, $0)) }
     #expect(container.isDependedOn(SPIRequest.self))
   }
 

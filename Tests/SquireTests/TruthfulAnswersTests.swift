@@ -62,7 +62,7 @@ struct TruthfulAnswersTests {
 
   @Test func nestedTagsMeanUnderEveryOneOfThem() {
     let container = dealership()
-    container.register { Showroom(cars: many(by(tag: Fast.self, on: by(tag: Red.self, on: $0)))) }
+    container.register { Showroom(cars: many(by(tag: Fast.self, by(tag: Red.self, $0)))) }
     let cars = container.resolve(Showroom.self).cars
     #expect(cars.count == 1)
     #expect(cars.first is RedSportsCar)
@@ -70,7 +70,7 @@ struct TruthfulAnswersTests {
 
   @Test func nestedTagsPickTheOneUnderBoth() {
     let container = dealership()
-    container.register { Spotlight(car: by(tag: Fast.self, on: by(tag: Red.self, on: $0))) }
+    container.register { Spotlight(car: by(tag: Fast.self, by(tag: Red.self, $0))) }
     #expect(container.resolve(Spotlight.self).car is RedSportsCar)
   }
 
@@ -78,14 +78,14 @@ struct TruthfulAnswersTests {
     let container = Container()
     container.register(RedVan.init).as(Vehicle.self, tag: Red.self)
     container.register(BlueSportsCar.init).as(Vehicle.self, tag: Fast.self)
-    container.register { Spotlight(car: by(tag: Fast.self, on: by(tag: Red.self, on: $0))) }
+    container.register { Spotlight(car: by(tag: Fast.self, by(tag: Red.self, $0))) }
     #expect(container.resolve(Spotlight.self).car == nil)
   }
 
   @Test func nestedTagsWithNoMatchAreReportedByValidate() throws {
     let container = Container()
     container.register(RedVan.init).as(Vehicle.self, tag: Red.self)
-    container.register { Showroom(cars: [by(tag: Fast.self, on: by(tag: Red.self, on: $0))]) }
+    container.register { Showroom(cars: [by(tag: Fast.self, by(tag: Red.self, $0))]) }
     let report = container.validate()
     let problem = try #require(report.problems.first)
     #expect(report.problems.count == 1)

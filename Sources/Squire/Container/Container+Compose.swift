@@ -12,22 +12,22 @@ extension Container {
   /// let test = Container(parent: container) { $0.register(MockForge.init).as(Forge.self) }
   /// ```
   ///
+  /// Every option of ``init(parent:defaultLifetime:closedByParent:)`` is here too.
+  ///
   /// - Parameters:
   ///   - parent: The container whose registrations this one inherits and overrides; `nil` for
   ///     a root container.
   ///   - defaultLifetime: The lifetime of a component registered without `.lifetime(_:)`; the
-  ///     parent's (or ``Lifetime/prototype``) when `nil`. See ``init(parent:defaultLifetime:)``.
+  ///     parent's (or ``Lifetime/prototype``) when `nil`. See
+  ///     ``init(parent:defaultLifetime:closedByParent:)``.
+  ///   - closedByParent: Whether closing `parent` closes this child first (the default).
   ///   - compose: Registers the container's components; what it throws, this initializer
   ///     throws.
   public convenience init<Failure: Error>(
-    parent: Container? = nil, defaultLifetime: Lifetime? = nil,
+    parent: Container? = nil, defaultLifetime: Lifetime? = nil, closedByParent: Bool = true,
     _ compose: (Container) throws(Failure) -> Void
   ) throws(Failure) {
-    if let defaultLifetime {
-      self.init(parent: parent, defaultLifetime: defaultLifetime)
-    } else {
-      self.init(parent: parent)
-    }
+    self.init(parent: parent, defaultLifetime: defaultLifetime, closedByParent: closedByParent)
     try compose(self)
   }
 }

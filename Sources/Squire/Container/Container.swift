@@ -16,22 +16,23 @@ import Synchronization
 /// the registrations without taking a lock; registering after resolving is allowed and makes
 /// the next resolve link a new snapshot.
 ///
-/// A child container (``init(parent:)``) sees its parent's registrations, overrides them with its
-/// own, and builds a parent's component with the child's dependencies first: the way a test
-/// swaps in a mock without touching the production composition root. A `.single` is the
-/// exception: it belongs to the container that registered it and is always built there (to
-/// override one in a test, register it in the child). A child is cheap: creating one and
-/// resolving in it relinks only what its own registrations change, so a child per request or
-/// per test is the intended unit of work, with `.perContainer` as its request scope. Close a
-/// child with `close()` (or `await close()`) when its unit of work ends, to run the cleanups
-/// of what it made (see `onClose(_:)`).
+/// A child container (`Container(parent: app)`) sees its parent's registrations, overrides them
+/// with its own, and builds a parent's component with the child's dependencies first: the way a
+/// test swaps in a mock without touching the production composition root. A `.single` is the
+/// exception: it belongs to the container that registered it and is always built there (to override
+/// one in a test, register it in the child). A child is cheap: creating one and resolving in it
+/// relinks only what its own registrations change, so a child per request or per test is the
+/// intended unit of work, with `.perContainer` as its request scope. Close a child with `close()`
+/// (or `await close()`) when its unit of work ends, to run the cleanups of what it made (see
+/// `onClose(_:)`).
 public final class Container: @unchecked Sendable {
   /// The container this one inherits registrations from, if any.
   public let parent: Container?
 
   /// The lifetime a component registered in this container has until `.lifetime(_:)` says
-  /// otherwise: ``Lifetime/prototype`` unless given to ``init(parent:defaultLifetime:)``; a child
-  /// made without one takes its parent's.
+  /// otherwise: ``Lifetime/prototype`` unless given to
+  /// ``init(parent:defaultLifetime:closedByParent:)``; a child made without one takes its
+  /// parent's.
   ///
   /// ```swift
   /// let container = Container(defaultLifetime: .objectGraph)   // Swinject's default
@@ -108,14 +109,8 @@ public final class Container: @unchecked Sendable {
   /// parent's current snapshot is another one.
   @exclusivity(unchecked) private var linked: (snapshot: Snapshot, base: Snapshot)?
 
-  /// Creates an empty container, or a child of `parent`.
-  ///
-  /// Creating a child costs three small allocations (the container, its table of instances, and
-  /// the lock its cached instances share): the parent remembers a child only while it is open
-  /// and owns a cleanup (a dropped child costs nothing; one made with
-  /// ``init(parent:closedByParent:)`` and `false` is never remembered), and nothing is linked
-  /// until the child resolves; a child with nothing registered resolves through its root's
-  /// snapshot as it is, without a lock.
+  /// Creates an empty container, or a child of `parent`: one initializer, every option with its
+  /// default, so that they combine.
   ///
   /// ```swift
   /// let app = Container()
@@ -123,69 +118,52 @@ public final class Container: @unchecked Sendable {
   ///
   /// let test = Container(parent: app)
   /// test.register(MockForge.init).as(Forge.self)   // app's components now get the mock
+  ///
+  /// let services = Container(defaultLifetime: .single)
+  /// let request = Container(parent: app, defaultLifetime: .perContainer, closedByParent: false)
+  /// defer { request.close() }
   /// ```
   ///
-  /// - Parameter parent: The container whose registrations this one inherits and overrides;
-  ///   `nil` for a root container.
-  public init(parent: Container? = nil) {
-    self.parent = parent
-    defaultLifetime = parent?.defaultLifetime ?? .prototype
-    owned = OwnedInstances()
-  }
-
-  /// Creates an empty container, or a child of `parent`, whose components have `lifetime`
-  /// unless their registration sets another: `.objectGraph` is Swinject's default (`.graph`),
-  /// `.single` suits a composition root of services.
+  /// Creating a child costs three small allocations (the container, its table of instances, and
+  /// the lock its cached instances share): the parent remembers a child only while it is open
+  /// and owns a cleanup (a dropped child costs nothing; one made with `closedByParent: false` is
+  /// never remembered), and nothing is linked until the child resolves; a child with nothing
+  /// registered resolves through its root's snapshot as it is, without a lock.
+  ///
+  /// **The default lifetime.** `.objectGraph` is Swinject's default (`.graph`), `.single` suits
+  /// a composition root of services. A default that holds instances weakly
+  /// (``Lifetime/weak``, or `.scoped` with a scope made with `holdsWeakly: true`) applies to
+  /// components whose instances are classes; the others stay ``Lifetime/prototype``.
+  /// ``validate()`` checks the lifetimes a default gives as it checks any other (a `.single`
+  /// default that holds a `.perContainer` is a captive dependency).
   ///
   /// ```swift
   /// let app = Container(defaultLifetime: .objectGraph)
   /// app.register(Forge.init)                          // .objectGraph
   /// app.register(Knight.init).lifetime(.prototype)    // .prototype
-  ///
-  /// let request = Container(parent: app, defaultLifetime: .perContainer)
-  /// request.register(Session.init)                    // .perContainer
   /// ```
   ///
-  /// A default that holds instances weakly (``Lifetime/weak``, or `.scoped` with a scope made
-  /// with `holdsWeakly: true`) applies to components whose instances are classes; the others
-  /// stay ``Lifetime/prototype``. ``validate()`` checks the lifetimes a default gives as
-  /// it checks any other (a `.single` default that holds a `.perContainer` is a captive
-  /// dependency).
+  /// **Closed by its parent, or by its maker.** A child that owns a cleanup is kept among its
+  /// parent's open children until it closes, so that closing the parent closes it first: that
+  /// takes the parent's lock once when the child adopts its first cleanup and once when it
+  /// closes, and the app container's lock is the one every request of a server shares, on every
+  /// core. A child made with `closedByParent: false` never touches its parent's lock; its maker
+  /// always closes it (a request's scope in a server: the middleware that makes it closes it
+  /// when the request ends, whatever the outcome).
   ///
   /// - Parameters:
   ///   - parent: The container whose registrations this one inherits and overrides; `nil` for
-  ///     a root container. Only the components registered in this container take its default.
-  ///   - lifetime: The lifetime of a component registered here without `.lifetime(_:)`.
-  public init(parent: Container? = nil, defaultLifetime lifetime: Lifetime) {
+  ///     a root container.
+  ///   - defaultLifetime: The lifetime of a component registered in this container without
+  ///     `.lifetime(_:)`; when `nil`, the parent's default (``Lifetime/prototype`` for a root).
+  ///   - closedByParent: Whether closing `parent` closes this child first (the default). With
+  ///     `false`, a child left open when its parent closes is not closed: its cleanups run only
+  ///     if it is closed itself. A root has no parent, and ignores it.
+  public init(
+    parent: Container? = nil, defaultLifetime: Lifetime? = nil, closedByParent: Bool = true
+  ) {
     self.parent = parent
-    defaultLifetime = lifetime
-    owned = OwnedInstances()
-  }
-
-  /// Creates a child of `parent` that its maker always closes: `parent.close()` does not close
-  /// it. A request's scope in a server is one (the middleware that makes it closes it when the
-  /// request ends, whatever the outcome).
-  ///
-  /// A child made with ``init(parent:)`` that owns a cleanup is kept among its parent's open
-  /// children until it closes, so that closing the parent closes it first: that takes the
-  /// parent's lock once when the child adopts its first cleanup and once when it closes, and the
-  /// app container's lock is the one every request of a server shares, on every core. A child
-  /// made with `closedByParent: false` never touches its parent's lock.
-  ///
-  /// ```swift
-  /// let request = Container(parent: app, closedByParent: false)
-  /// defer { request.close() }
-  /// let handler: OrderHandler = request.resolve()
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - parent: The container whose registrations this one inherits and overrides.
-  ///   - closedByParent: Whether closing `parent` closes this child first (the default,
-  ///     ``init(parent:)``). With `false`, a child left open when its parent closes is not
-  ///     closed: its cleanups run only if it is closed itself.
-  public init(parent: Container, closedByParent: Bool) {
-    self.parent = parent
-    defaultLifetime = parent.defaultLifetime
+    self.defaultLifetime = defaultLifetime ?? parent?.defaultLifetime ?? .prototype
     owned = OwnedInstances(closedByParent: closedByParent)
   }
 

@@ -14,7 +14,7 @@ extension Container {
   /// decorators registered before this one made of it (the first registered is innermost). It is
   /// never this decorator's own result, so a decorator does not depend on the type it decorates
   /// and is never a cycle. Every other parameter is resolved like a factory's, modifiers
-  /// included (`Lazy`, `Provider`, `many`, `by(tag:on:)`, `Optional`, `arg`).
+  /// included (`Lazy`, `Provider`, `many`, `by(tag:_:)`, `Optional`, `arg`).
   ///
   /// Decorators apply to every resolve of `type`: plain, by name, by tag, each element of
   /// `many`, and the values of `Lazy` and `Provider`; a component resolved as another type (its

@@ -4,7 +4,7 @@ enum Qualifier: Hashable, Sendable {
   case none
   case name(String)
   case tag(ObjectIdentifier)
-  /// Under every one of these tags (two or more): nested `by(tag:on:)` modifiers.
+  /// Under every one of these tags (two or more): nested `by(tag:_:)` modifiers.
   case tags(Set<ObjectIdentifier>)
 }
 

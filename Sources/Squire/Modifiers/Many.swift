@@ -22,12 +22,12 @@ public struct Many<Element> {
 /// container.register(Mace.init).as(Weapon.self, tag: Heavy.self)        // left out
 /// container.register(Axe.init).as(Weapon.self).as(Weapon.self, tag: Heavy.self)
 /// container.register { Armory(weapons: many($0)) }       // [Sword, Lance, Axe]
-/// container.register { Forge(heavy: many(by(tag: Heavy.self, on: $0))) }   // [Mace, Axe]
+/// container.register { Forge(heavy: many(by(tag: Heavy.self, $0))) }   // [Mace, Axe]
 /// container.register(Car.init).injection(\.wheels) { many($0) }
 /// ```
 ///
 /// To have `many` collect a named or tagged component, forward it as the plain type too
-/// (`.as(Weapon.self)`, as `Axe` is above); to collect the ones under a tag, nest ``by(tag:on:)``.
+/// (`.as(Weapon.self)`, as `Axe` is above); to collect the ones under a tag, nest ``by(tag:_:)``.
 ///
 /// The implementations come from the nearest container that has any: a child container's
 /// registrations replace its parent's, as they do for a single dependency. Combine with other

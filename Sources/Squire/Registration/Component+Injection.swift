@@ -25,7 +25,7 @@ extension Component where Impl: AnyObject {
   /// of options then type-checks quickly, and a mistake in one closure is reported on its line.
   ///
   /// - Parameters:
-  ///   - name: resolve every dependency under this name (prefer tags, `by(tag:on:)`).
+  ///   - name: resolve every dependency under this name (prefer tags, `by(tag:_:)`).
   ///   - cycle: this injection breaks a dependency cycle. It runs after the whole graph is built,
   ///     and reuses the instances of its dependencies made in the same resolve, so both sides of
   ///     the cycle see the same instances.
@@ -139,7 +139,7 @@ extension Component where Impl: AnyObject {
   /// container.register(Car.init)
   ///   .injection(\.wheels) { many($0) }
   ///   .injection(\Car.engine) { $0 as OtherEngine }
-  ///   .injection(\.body) { by(tag: Sport.self, on: $0) }
+  ///   .injection(\.body) { by(tag: Sport.self, $0) }
   /// ```
   @inlinable
   @discardableResult

@@ -77,7 +77,7 @@ public struct Component<Impl>: Sendable {
   /// let armor: Armor = container.resolve(tag: Ceremonial.self)
   /// ```
   ///
-  /// A component forwarded under several tags is found by nested `by(tag:on:)` modifiers that
+  /// A component forwarded under several tags is found by nested `by(tag:_:)` modifiers that
   /// ask for all of them.
   ///
   /// - Parameters:

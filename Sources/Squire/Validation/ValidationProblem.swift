@@ -59,7 +59,7 @@ public struct ValidationProblem: Sendable, Hashable, CustomStringConvertible {
     /// Asked for under a tag type, given by its name: `.as(Engine.self, tag: Sport.self)`
     /// provides it.
     case tag(String)
-    /// Asked for under every one of several tags (nested `by(tag:on:)`), given by their names:
+    /// Asked for under every one of several tags (nested `by(tag:_:)`), given by their names:
     /// a component forwarded under each of them provides it.
     case tags([String])
 

@@ -262,7 +262,8 @@ struct CloseTests {
     let own = Container(parent: parent, closedByParent: false)
     kept.resolve(Numbered.self).number = 1
     own.resolve(Numbered.self).number = 2
-    // Only the child made with `init(parent:)` is among the parent's children to close.
+    // Only the child made with `closedByParent: true` (the default) is among the parent's children
+    // to close.
     #expect(parent.owned.childCount == 1)
     parent.close()
     #expect(log.closed == ["1"])

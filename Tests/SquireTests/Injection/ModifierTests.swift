@@ -40,7 +40,7 @@ struct ModifierTests {
 
   @Test func manyUnderATag() {
     let container = armory()
-    container.register { Arsenal(weapons: many(by(tag: Joust.self, on: $0))) }
+    container.register { Arsenal(weapons: many(by(tag: Joust.self, $0))) }
     let weapons = container.resolve(Arsenal.self).weapons
     #expect(weapons.count == 2)
     #expect(weapons[0] is Pike)
@@ -59,7 +59,7 @@ struct ModifierTests {
     let container = Container()
     container.register(Hatchet.init).as(Arm.self, tag: Joust.self)
     container.register {
-      Duel(first: by(tag: Joust.self, on: $0), second: by(tag: Joust.self, $1))
+      Duel(first: by(tag: Joust.self, $0), second: by(tag: Joust.self, $1))
     }
     let duel: Duel = container.resolve()
     #expect(duel.first is Hatchet)
@@ -204,7 +204,7 @@ struct ModifierTests {
     container.register(Hatchet.init).as(Arm.self, tag: Joust.self)
     container.register(Garrison.init)
       .injection(\.weapons) { many($0) }
-      .injection(\.champion) { by(tag: Joust.self, on: $0) }
+      .injection(\.champion) { by(tag: Joust.self, $0) }
       .injection(\.reserve)
     let garrison: Garrison = container.resolve()
     #expect(garrison.weapons.count == 2)

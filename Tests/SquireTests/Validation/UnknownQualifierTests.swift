@@ -52,7 +52,7 @@ struct UnknownQualifierTests {
   @Test func aTagNothingCarriesOnAnOptionalIsAProblem() {
     let container = Container()
     container.register(FileAuditLog.init).as(AuditLog.self, tag: AuditTag.self)
-    container.register { Receipt(log: by(tag: AdutTag.self, on: $0)) }
+    container.register { Receipt(log: by(tag: AdutTag.self, $0)) }
     #expect(
       container.validate().problems.map(\.kind) == [
         .missingDependency(

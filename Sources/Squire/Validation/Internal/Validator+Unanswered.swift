@@ -138,7 +138,7 @@ extension Validator {
         .tags(ids.map(TagRegistry.name(of:)).sorted()),
         what: "Unknown tags: nothing provides `\(type)` under every one of the tags \(tags), "
           + "which \(asker).",
-        why: "nested `by(tag:on:)` modifiers ask for a component forwarded under each of their "
+        why: "nested `by(tag:_:)` modifiers ask for a component forwarded under each of their "
           + "tags, and no component is forwarded with all of \(forwards).",
         fix: "forward the component meant for it under every one of these tags, or drop the tags "
           + "it does not have where it is asked for (see the close matches).")
