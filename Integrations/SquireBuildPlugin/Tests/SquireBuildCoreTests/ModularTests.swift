@@ -466,6 +466,53 @@ import Testing
     #expect(result.problems.isEmpty, "\(result.problems)")
   }
 
+  /// One part name in the target and in a module it reads: the target's own is the one
+  /// appended, as in Swift; in two modules it reads, the tool says it cannot tell.
+  @Test func aPartNameInTwoModules() {
+    func wiring(_ module: String, _ registrations: String) -> [String: String] {
+      [
+        "Sources/\(module)/Wiring.swift": """
+        import Squire
+
+        public final class \(module)Service { public init() {} }
+        public enum Wiring: Part {
+          public static func load(container: Container) {
+            \(registrations)
+          }
+        }
+        """
+      ]
+    }
+    let app = [
+      "Sources/App/main.swift": """
+      import Squire
+
+      final class Needy { init(service: FeatureService) {} }
+      let container = Container()
+      container.append(part: Wiring.self)
+      container.register(Needy.init)
+      """
+    ]
+    let own = Self.run(
+      app.merging(wiring("App", "container.register(AppService.init)")) { $1 }, module: "App",
+      dependencies: [("Feature", wiring("Feature", "container.register(FeatureService.init)"))])
+    #expect(
+      own.problems.map(\.diagnostic.message) == [
+        "Missing dependency: nothing provides `FeatureService`, which `Needy` needs."
+      ], "\(own.problems) \(own.skipped)")
+    let two = Self.run(
+      app, module: "App",
+      dependencies: [
+        ("Feature", wiring("Feature", "container.register(FeatureService.init)")),
+        ("Other", wiring("Other", "container.register(OtherService.init)")),
+      ])
+    #expect(two.problems.isEmpty)
+    #expect(
+      two.skipped.map(\.message).contains {
+        $0.contains("part `Wiring` is declared in more than one module the tool reads")
+      }, "\(two.skipped)")
+  }
+
   @Test func aPartOfAModuleTheToolDoesNotReadNotesWhy() {
     let result = Self.run(
       Self.app(parts: ["CorePart"]), module: "App", dependencies: [])

@@ -213,7 +213,15 @@ extension Reader {
       return
     }
     // `append(part: Self.self)` in the part's own type (or an extension of it).
-    let qualified = name == "Self" ? frame.scope : index.canonical(name, in: frame.scope)
+    var qualified = name == "Self" ? frame.scope : index.canonical(name, in: frame.scope)
+    // A name several modules declare is still a part's name: the index keeps the one it means.
+    if qualified.hasPrefix(localPrefix) { qualified.removeFirst(localPrefix.count) }
+    guard !index.ambiguousParts.contains(qualified) else {
+      graph.open(
+        "part `\(name)` is declared in more than one module the tool reads, and it cannot tell "
+          + "which one this names")
+      return
+    }
     guard let load = index.partLoads[qualified] else {
       graph.open(
         "part `\(name)` is declared in a module the tool does not read (a package fetched by "

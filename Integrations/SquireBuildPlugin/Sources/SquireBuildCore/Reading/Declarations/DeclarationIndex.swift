@@ -18,6 +18,8 @@ final class DeclarationIndex {
   var containerMakers: [String: [ContainerMaker]] = [:]
   /// Static `load(container:)` bodies by the qualified name of their type.
   var partLoads: [String: ContainerFunction] = [:]
+  /// Part names that two modules the tool reads both declare (and the target does not).
+  var ambiguousParts: Set<String> = []
   /// Types of other modules the tool knows all of: SquireConfiguration's `ConfigurationSource`
   /// in a target that uses it (a final class, provided only by registrations of it).
   var knownOfOtherModules: Set<String> = []

@@ -203,7 +203,13 @@ final class DeclarationVisitor: SyntaxVisitor {
         file: file, isStaticInType: isStatic ? scopeName : nil)
       index.containerFunctions[node.name.text, default: []].append(function)
       if isStatic, node.name.text == "load", labels == ["container"], !scope.isEmpty {
-        index.partLoads[scopeName] = function
+        // One part name in several modules: the target's own hides the others, as in Swift;
+        // between two modules it reads, the tool cannot tell which one a name means.
+        if let existing = index.partLoads[scopeName], existing.file.module != file.module {
+          if !existing.file.isOwn { index.ambiguousParts.insert(scopeName) }
+        } else {
+          index.partLoads[scopeName] = function
+        }
       }
     }
     if let result = node.signature.returnClause?.type, isContainerType(result) {
