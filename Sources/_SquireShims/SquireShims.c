@@ -12,7 +12,7 @@
 #include <unistd.h>
 #endif
 
-_Thread_local struct _squire_thread _squire_this_thread SQUIRE_TLS_MODEL = {0, 0, 0, NULL, NULL, NULL, NULL, 0, 0, 0};
+_Thread_local struct _squire_thread _squire_this_thread SQUIRE_TLS_MODEL = {0, 0, 0, NULL, NULL, NULL, NULL, 0, 0, 0, 0};
 
 unsigned long _squire_global_epoch = 1;
 
@@ -68,6 +68,7 @@ unsigned long _squire_find_stack_floor(void) {
   if (low != 0 && size != 0) floor = low + _squire_stack_reserve(size);
   _squire_this_thread.stack_floor = floor;
   _squire_this_thread.stack_size = size;
+  _squire_this_thread.stack_low = low;
   return floor;
 }
 

@@ -54,6 +54,9 @@ struct _squire_thread {
   unsigned long stack_floor;
   /// The size of this thread's stack, 0 if unknown; found with `stack_floor`.
   unsigned long stack_size;
+  /// The lowest address of this thread's stack, 0 if unknown: a frame below it is on another
+  /// stack (a coroutine's, a signal handler's), which this thread's bounds do not describe.
+  unsigned long stack_low;
 };
 
 extern _Thread_local struct _squire_thread _squire_this_thread SQUIRE_TLS_MODEL;
@@ -103,7 +106,8 @@ unsigned long _squire_find_stack_floor(void);
 static inline int _squire_stack_is_low(void) {
   unsigned long floor = _squire_this_thread.stack_floor;
   if (__builtin_expect(floor == 0, 0)) floor = _squire_find_stack_floor();
-  return (unsigned long)__builtin_frame_address(0) < floor;
+  unsigned long frame = (unsigned long)__builtin_frame_address(0);
+  return frame < floor && frame >= _squire_this_thread.stack_low;
 }
 
 /// How much of its stack a thread keeps free of resolves: a quarter, between 64 KB and 256 KB.

@@ -31,6 +31,21 @@ struct WeakCleanupTests {
     withExtendedLifetime(kept) {}
   }
 
+  /// Whatever number went before it, at whatever point entries are dropped, the one instance
+  /// still held is cleaned up, once.
+  @Test(arguments: [0, 1, 15, 16, 17, 18, 33, 64, 100])
+  func theInstanceStillHeldIsCleanedUpWhateverWentBefore(gone: Int) {
+    let container = Container()
+    let ran = Counter()
+    container.register(Handle.init).lifetime(.weak).onClose { _ in ran.increment() }
+    for _ in 0..<gone { _ = container.resolve(Handle.self) }
+    let kept = container.resolve(Handle.self)
+    let report = container.close()
+    #expect(ran.count == 1)
+    #expect(report.completed == 1, "\(report)")
+    withExtendedLifetime(kept) {}
+  }
+
   @Test func anAsyncCleanupOfInstancesThatWentIsNoFailureOfASynchronousClose() {
     let container = Container()
     container.register(Handle.init).lifetime(.weak).onClose { await $0.releaseLater() }

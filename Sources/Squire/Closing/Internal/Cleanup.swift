@@ -47,10 +47,23 @@ struct LinkedCleanup<Impl>: Sendable {
       action = CleanupAction(
         component, .async { try await body(unsafeDowncast($0, to: InstanceBox<Impl>.self).value) })
     case (.sync(let body), .weakly):
-      action = CleanupAction(component, .sync { try body($0 as! Impl) }, holdsWeakly: true)
+      action = CleanupAction(
+        component,
+        .sync {
+          guard let object = unsafeDowncast($0, to: WeakReference.self).object else {
+            throw InstanceGone()
+          }
+          try body(object as! Impl)
+        }, holdsWeakly: true)
     case (.async(let body), .weakly):
       action = CleanupAction(
-        component, .async { try await body($0 as! Impl) }, holdsWeakly: true)
+        component,
+        .async {
+          guard let object = unsafeDowncast($0, to: WeakReference.self).object else {
+            throw InstanceGone()
+          }
+          try await body(object as! Impl)
+        }, holdsWeakly: true)
     }
   }
 
@@ -63,6 +76,10 @@ struct LinkedCleanup<Impl>: Sendable {
     }
   }
 }
+
+/// What the cleanup of a `.weak` instance that went throws instead of running: there is nothing
+/// to clean up, and it is neither a cleanup that ran nor a failure.
+struct InstanceGone: Error {}
 
 /// Holds a `.weak` instance until its owner closes, without keeping it alive.
 private final class WeakReference {
@@ -92,8 +109,8 @@ final class CleanupAction: Sendable {
     self.holdsWeakly = holdsWeakly
   }
 
-  /// The instance to run the cleanup on, from what its owner kept (`kept`); `nil` for a `.weak`
-  /// instance that is gone. Strong: the instance stays while its cleanup runs.
+  /// The instance a cleanup would run on, from what its owner kept (`kept`); `nil` for a
+  /// `.weak` instance that is gone.
   func target(_ kept: AnyObject) -> AnyObject? {
     holdsWeakly ? unsafeDowncast(kept, to: WeakReference.self).object : kept
   }
@@ -105,11 +122,13 @@ final class CleanupAction: Sendable {
   }
 
   /// Runs it on `instance` (as its owner kept it); an async cleanup throws
-  /// ``CleanupNeedsAwait``.
+  /// ``CleanupNeedsAwait``, and the cleanup of a `.weak` instance that went ``InstanceGone``.
   func runNow(on instance: AnyObject) throws {
     switch body {
     case .sync(let body): try body(instance)
-    case .async: throw CleanupNeedsAwait()
+    case .async:
+      if holdsWeakly && target(instance) == nil { throw InstanceGone() }
+      throw CleanupNeedsAwait()
     }
   }
 
@@ -140,20 +159,17 @@ struct PendingCleanup {
 /// transaction), and needs no array for it.
 ///
 /// The cleanup of a `.weak` instance is kept by a weak reference. One whose instance went (its
-/// last holder let go) never runs: it is dropped when the `.weak` entries have doubled since
-/// the last look, so that what is kept stays within twice the live instances (and a few), however
-/// many were made and dropped, for a constant cost per entry.
+/// last holder let go) never runs: the entries of those are dropped when a `.weak` one is
+/// adopted and the array is full, before it would grow. So the array grows only when its
+/// entries are alive: it holds at most twice the most that were alive at once (and a few),
+/// however many were made and dropped, for a constant cost per entry, and no field more.
 struct PendingCleanups {
   private var firstInstance: AnyObject?
   private var firstAction: CleanupAction?
   private var rest: [PendingCleanup] = []
-  /// How many entries are of `.weak` instances, and how many there may be before the next look
-  /// for those that went.
-  private var weakEntries = 0
-  private var nextPrune = Self.fewestToPrune
 
-  /// Below this many `.weak` entries, none is looked at.
-  private static let fewestToPrune = 32
+  /// Below this many entries in the array, none is looked at.
+  private static let fewestToDrop = 16
 
   init() {}
 
@@ -175,27 +191,40 @@ struct PendingCleanups {
     } else {
       rest.append(cleanup)
     }
-    if cleanup.action.holdsWeakly {
-      weakEntries += 1
-      if weakEntries >= nextPrune { dropGone() }
-    }
   }
 
-  /// Drops the entries of `.weak` instances that went. Releases only those entries' weak
-  /// references: no user code runs (the owner's lock may be held).
-  private mutating func dropGone() {
-    var kept: [PendingCleanup] = []
-    kept.reserveCapacity(count)
-    if let firstAction, let firstInstance {
-      kept.append(PendingCleanup(firstInstance, firstAction))
+  /// Keeps the cleanup of a `.weak` instance, first dropping those of instances that went if
+  /// the array is full. Returns the instances found alive then (`nil` if it did not look): the
+  /// caller lets go of them once it holds no lock, since another thread may have let go of one
+  /// meanwhile, and then this reference is the last, and its release runs the instance's
+  /// `deinit`.
+  @inline(never)
+  mutating func appendWeakly(_ cleanup: PendingCleanup) -> [AnyObject]? {
+    var alive: [AnyObject]?
+    if rest.count == rest.capacity && rest.count >= Self.fewestToDrop {
+      alive = dropGone()
     }
-    kept += rest
-    kept.removeAll { $0.action.holdsWeakly && $0.action.target($0.instance) == nil }
-    firstInstance = kept.first?.instance
-    firstAction = kept.first?.action
-    rest = Array(kept.dropFirst())
-    weakEntries = kept.count(where: \.action.holdsWeakly)
-    nextPrune = Swift.max(Self.fewestToPrune, 2 * weakEntries)
+    append(cleanup)
+    return alive
+  }
+
+  /// Drops the entries of `.weak` instances that went, keeping the array's capacity; returns
+  /// those that are alive (see ``appendWeakly(_:)``).
+  private mutating func dropGone() -> [AnyObject] {
+    var alive: [AnyObject] = []
+    func isGone(_ action: CleanupAction, _ kept: AnyObject) -> Bool {
+      guard action.holdsWeakly else { return false }
+      guard let instance = action.target(kept) else { return true }
+      alive.append(instance)
+      return false
+    }
+    rest.removeAll { isGone($0.action, $0.instance) }
+    if let firstAction, let firstInstance, isGone(firstAction, firstInstance) {
+      let next = rest.isEmpty ? nil : rest.removeFirst()
+      self.firstInstance = next?.instance
+      self.firstAction = next?.action
+    }
+    return alive
   }
 
   /// Hands them over, leaving none.
@@ -210,12 +239,12 @@ struct PendingCleanups {
     if isEmpty { return .empty }
     var completed = 0
     var failures: [CloseReport.Failure] = []
-    func attempt(_ action: CleanupAction, _ kept: AnyObject) {
-      // A `.weak` instance that went has nothing to clean up: not run, not counted.
-      guard let instance = action.target(kept) else { return }
+    func attempt(_ action: CleanupAction, _ instance: AnyObject) {
       do {
         try action.runNow(on: instance)
         completed += 1
+      } catch is InstanceGone {
+        // A `.weak` instance that went has nothing to clean up: not run, not counted.
       } catch {
         failures.append(CloseReport.Failure(component: action.component, error: error))
       }
@@ -229,11 +258,11 @@ struct PendingCleanups {
   func run() async -> CloseReport {
     var completed = 0
     var failures: [CloseReport.Failure] = []
-    func attempt(_ action: CleanupAction, _ kept: AnyObject) async {
-      guard let instance = action.target(kept) else { return }
+    func attempt(_ action: CleanupAction, _ instance: AnyObject) async {
       do {
         try await action.run(on: instance)
         completed += 1
+      } catch is InstanceGone {
       } catch {
         failures.append(CloseReport.Failure(component: action.component, error: error))
       }

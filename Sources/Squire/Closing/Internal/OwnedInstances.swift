@@ -107,9 +107,24 @@ final class OwnedInstances: @unchecked Sendable {
   /// Keeps `cleanup` to run at close; false, keeping nothing, once the container has closed
   /// (its close took the cleanups it had: this one would never run).
   func adopt(_ cleanup: PendingCleanup) -> Bool {
-    lock.withLock {
+    if _slowPath(cleanup.action.holdsWeakly) { return adoptWeakly(cleanup) }
+    return lock.withLock {
       if closed.load(ordering: .relaxed) { return false }
       cleanups.append(cleanup)
+      return true
+    }
+  }
+
+  /// ``adopt(_:)`` for the cleanup of a `.weak` instance, which drops those of instances that
+  /// went.
+  @inline(never)
+  private func adoptWeakly(_ cleanup: PendingCleanup) -> Bool {
+    var alive: [AnyObject]?
+    // Let go of once the lock is released (see `PendingCleanups.appendWeakly(_:)`).
+    defer { withExtendedLifetime(alive) {} }
+    return lock.withLock {
+      if closed.load(ordering: .relaxed) { return false }
+      alive = cleanups.appendWeakly(cleanup)
       return true
     }
   }
