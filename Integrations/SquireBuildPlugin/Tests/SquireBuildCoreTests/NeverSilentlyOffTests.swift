@@ -85,6 +85,20 @@ import Testing
     Self.expectChecked(result, at: "main.swift", line: 4)
   }
 
+  /// Every form of `Container`'s initializer is read, the composing closure included.
+  @Test(arguments: [
+    "let container = Container { container in\n  \(registrations())\n}",
+    "let container = Container(defaultLifetime: .prototype) {\n  \(registrations("$0"))\n}",
+    "let container = Container(parent: Container(), closedByParent: false)\n\(registrations())",
+  ])
+  func everyInitializerFormIsChecked(_ made: String) {
+    let result = check([
+      "Armory.swift": armory,
+      "main.swift": "import Squire\n\n\(made)\n",
+    ])
+    Self.expectChecked(result, at: "main.swift", line: 4)
+  }
+
   @Test func aFunctionThatReturnsWhenThereAreProblemsKeepsTheCheck() {
     let result = check([
       "Armory.swift": armory,

@@ -4,8 +4,8 @@ import SwiftSyntax
 // Which container an expression is: made here, held in a variable, or returned by a function.
 extension Reader {
   /// The container `expression` evaluates to, when the tool can tell: `Container()`,
-  /// `Container(parent:)`, a variable holding one, a function of the target that returns one it
-  /// makes.
+  /// `Container(parent:defaultLifetime:closedByParent:)`, `Container { ... }` (the closure read
+  /// with it), a variable holding one, a function of the target that returns one it makes.
   func evaluate(_ expression: ExprSyntax, _ frame: Frame, certain: Bool) -> ContainerGraph? {
     let expression = Self.unwrap(expression)
     if let reference = expression.as(DeclReferenceExprSyntax.self) {
@@ -14,7 +14,8 @@ extension Reader {
     if let member = expression.as(MemberAccessExprSyntax.self) {
       return frame.containers[member.trimmedDescription]
     }
-    guard let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil
+    guard let call = expression.as(FunctionCallExprSyntax.self),
+      call.trailingClosure == nil || callsContainerInit(call)
     else { return nil }
     // `{ let container = Container(); ...; return container }()`
     if let closure = call.calledExpression.as(ClosureExprSyntax.self), call.arguments.isEmpty {
@@ -25,9 +26,19 @@ extension Reader {
       return inner.returned
     }
     if callsContainerInit(call) && frame.file.importsSquire {
-      let labels = call.arguments.map { $0.label?.text ?? "_" }
+      // `Container { container in ... }`, `Container(parent: app) { $0.register(...) }`: the
+      // composing closure, run once, there and then.
+      let compose =
+        call.trailingClosure
+        ?? call.arguments.last.flatMap {
+          $0.label == nil ? $0.expression.as(ClosureExprSyntax.self) : nil
+        }
+      let labels = call.arguments.filter { $0.expression.id != compose?.id }.map {
+        $0.label?.text ?? "_"
+      }
       let location = frame.file.location(of: call)
-      guard labels.allSatisfy({ $0 == "parent" || $0 == "defaultLifetime" }) else { return nil }
+      guard labels.allSatisfy({ ["parent", "defaultLifetime", "closedByParent"].contains($0) })
+      else { return nil }
       // `Container(defaultLifetime:)`: read like `.lifetime(_:)`.
       let lifetime = call.arguments.first { $0.label?.text == "defaultLifetime" }.map {
         Self.lifetime($0.expression)
@@ -43,6 +54,7 @@ extension Reader {
       }
       silence(graph, call, frame)
       graphs.append(graph)
+      if let compose { readComposition(compose, into: graph, frame, certain: certain) }
       return graph
     }
     // A function of the target that makes and returns a container: read as if written here.
@@ -84,6 +96,27 @@ extension Reader {
     if line.contains("squire: dynamic") || line.contains("squire: expect-problems") {
       graph.isInspected = true
     }
+  }
+
+  /// The closure of `Container { container in ... }`, which the initializer runs once with the
+  /// container it made: read with its parameter (`container`, or `$0`) bound to it.
+  private func readComposition(
+    _ closure: ClosureExprSyntax, into graph: ContainerGraph, _ frame: Frame, certain: Bool
+  ) {
+    let inner = frame.nested()
+    inner.isNested = false
+    var name = "$0"
+    switch closure.signature?.parameterClause {
+    case .simpleInput(let names):
+      if let first = names.first { name = first.name.text }
+    case .parameterClause(let clause):
+      if let first = clause.parameters.first { name = (first.secondName ?? first.firstName).text }
+    case nil:
+      break
+    }
+    inner.containers[name] = graph
+    inner.uncertain.remove(name)
+    walk(closure.statements, inner, certain: certain)
   }
 }
 #endif

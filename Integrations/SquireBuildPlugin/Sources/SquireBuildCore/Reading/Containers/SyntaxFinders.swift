@@ -177,7 +177,10 @@ final class UseFinder: SyntaxVisitor {
     return .visitChildren
   }
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-    guard node.trailingClosure == nil, makesContainer(node, file: file, isMaker: isMaker) else {
+    // `Container { ... }` too: its closure is read with the container.
+    guard node.trailingClosure == nil || callsContainerInit(node),
+      makesContainer(node, file: file, isMaker: isMaker)
+    else {
       return .visitChildren
     }
     found.append(.making(node))
