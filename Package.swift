@@ -237,6 +237,19 @@ let package = Package(
       path: "Integrations/SquireHummingbird/Tests/SquireHummingbirdTests",
       swiftSettings: ownSettings),
 
+    // MARK: The article On a server (Squire.docc/OnAServer.md)
+    // Its samples, compiled (written by Scripts/extract-doc-samples.py): they import the three
+    // server integrations, so they build when the traits `Vapor`, `Hummingbird` and
+    // `ServiceLifecycle` are all on.
+    .testTarget(
+      name: "SquireServerDocSampleTests",
+      dependencies: [
+        "Squire", "SquireVapor", "SquireHummingbird", "SquireServiceLifecycle",
+        guarded("Vapor", "vapor", "Vapor"),
+        guarded("Hummingbird", "hummingbird", "Hummingbird"),
+      ] + serviceLifecycle,
+      swiftSettings: ownSettings),
+
     // MARK: SquireVapor (trait `Vapor`): Integrations/SquireVapor
     .target(
       name: "SquireVapor",

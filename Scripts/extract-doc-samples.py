@@ -8,7 +8,9 @@ It writes Tests/SquireDocSampleTests/Generated/ (one file per sample, and Run.sw
 tests that run them; committed; CI runs the script and fails if the files change). A new article in Squire.docc is picked up by itself.
 The integrations' pages (Integrations/SquireConfiguration: README.md and its DocC catalog) go
 to a test target of their own, which imports their modules and compiles with their package
-trait on (see SETS).
+trait on (see SETS); so does the article On a server (Squire.docc/OnAServer.md), whose samples
+import SquireVapor, SquireHummingbird and SquireServiceLifecycle: Tests/SquireServerDocSampleTests,
+compiled with the traits Vapor, Hummingbird and ServiceLifecycle on.
 
 How a block becomes a test. Declarations at the block's top level (`protocol`, `class`,
 `struct`, `enum`, `actor`, `func`, `typealias`, with their attributes) go into a suite of their
@@ -55,7 +57,12 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUTPUT = ROOT / "Tests" / "SquireDocSampleTests" / "Generated"
-DOCUMENTS = [ROOT / "README.md"] + sorted((ROOT / "Sources" / "Squire" / "Squire.docc").glob("*.md"))
+# The article on servers is in Squire's catalog, but its samples import the server integrations:
+# they go to a set of their own (below), compiled with those traits on.
+SERVER_PAGES = [ROOT / "Sources" / "Squire" / "Squire.docc" / "OnAServer.md"]
+DOCUMENTS = [ROOT / "README.md"] + sorted(
+    page for page in (ROOT / "Sources" / "Squire" / "Squire.docc").glob("*.md") if page not in SERVER_PAGES
+)
 # What a fragment (a sample with no `import` line) of these pages imports: the module they teach.
 IMPORTS = ["Squire"]
 
@@ -71,6 +78,13 @@ SETS = [
         CONFIGURATION / "Tests" / "SquireConfigurationDocSampleTests" / "Generated",
         ["Configuration", "Squire", "SquireConfiguration"],
         "Configuration",
+    ),
+    # Vapor, Hummingbird and ServiceLifecycle side by side: compiled when the three traits are on.
+    (
+        SERVER_PAGES,
+        ROOT / "Tests" / "SquireServerDocSampleTests" / "Generated",
+        IMPORTS,
+        "Vapor && Hummingbird && ServiceLifecycle",
     ),
 ]
 

@@ -4,8 +4,8 @@ import Vapor
 
 /// Registers the app's components in `app.squire` and its routes.
 ///
-/// `/notes` resolves its store in each request's scope (`req.squire`); `/direct/notes` is the
-/// same API wired by hand, for the load comparison (Scripts/load.sh).
+/// `/notes` resolves its store in each request's scope (`req.resolve`, which throws: a failure
+/// is a 500, never a stopped server); `/direct/notes` is the same API wired by hand, for the load comparison (Scripts/load.sh).
 public func configure(_ app: Application, databasePath: String) throws {
   let squire = app.squire
   squire.register { try NotesDatabase(path: databasePath) }
@@ -20,15 +20,15 @@ public func configure(_ app: Application, databasePath: String) throws {
 
   let notes = app.grouped("notes")
   notes.get { req async throws -> [Note] in
-    try await req.squire.tryResolve(NoteStore.self).all()
+    try await req.resolve(NoteStore.self).all()
   }
   notes.get(":id") { req async throws -> Note in
-    try await req.squire.tryResolve(NoteStore.self).note(id: req.parameters.require("id"))
+    try await req.resolve(NoteStore.self).note(id: req.parameters.require("id"))
   }
   notes.post { req async throws -> Response in
     let new = try req.content.decode(NewNote.self)
-    let note = try await req.squire.tryResolve(NoteStore.self).add(new)
-    try await req.squire.tryResolve(UnitOfWork.self).commit()
+    let note = try await req.resolve(NoteStore.self).add(new)
+    try await req.resolve(UnitOfWork.self).commit()
     return try await note.encodeResponse(status: .created, for: req)
   }
 

@@ -12,7 +12,7 @@ extension Application {
   ///   app.squire.register(Transaction.init).lifetime(.perContainer)   // one per request
   ///   app.squire.register(BookRepository.init)
   ///   app.get("books") { req in
-  ///     try await req.squire.tryResolve(BookRepository.self).all()
+  ///     try await req.resolve(BookRepository.self).all()
   ///   }
   /// }
   /// ```
@@ -20,7 +20,7 @@ extension Application {
   /// Made on first use. The app validates it when it boots (`validate()`: a graph with
   /// problems stops the boot, and the `ValidationReport` is the error) and closes it when it
   /// shuts down (`await close()`: the `.onClose` cleanups of what it built, last made first;
-  /// a cleanup that fails is logged). Each request's scope, ``Vapor/Request/squire``, is a
+  /// a cleanup that fails is logged). Each request's scope, ``Vapor/Request/requestScope``, is a
   /// child of it.
   ///
   /// Setting it hands a container of your own to the app, which then validates and closes it
@@ -122,7 +122,7 @@ final class SquireState: Sendable {
         current.warned = true
         request.logger.warning(
           """
-          req.squire is used in an app that booted before it first used app.squire: no \
+          req.requestScope is used in an app that booted before it first used app.squire: no \
           RequestScopeMiddleware closes the requests' scopes. Use app.squire when you \
           configure the app, before it boots.
           """)
@@ -192,7 +192,7 @@ public struct NotInARequestScope: Error, CustomStringConvertible {
   /// What went wrong and how to fix it.
   public var description: String {
     "\(type) is given to each request's scope: resolve it, or what depends on it, from "
-      + "req.squire in a route handler or a middleware, not from app.squire or a child of the "
+      + "req.requestScope in a route handler or a middleware, not from app.squire or a child of the "
       + "scope. (A .single cannot depend on it: give it its own \(type).)"
   }
 }

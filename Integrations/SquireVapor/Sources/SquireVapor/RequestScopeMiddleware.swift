@@ -2,18 +2,18 @@
 @_spi(Integrations) import Squire
 import Vapor
 
-/// Closes each request's scope (``Vapor/Request/squire``) when the rest of the chain has
+/// Closes each request's scope (``Vapor/Request/requestScope``) when the rest of the chain has
 /// answered or thrown, and turns a resolution failure into a 500 that tells the client
 /// nothing.
 ///
 /// The app adds it when it boots (the first use of `app.squire` sees to that), right after
 /// Vapor's `ErrorMiddleware`, or first when the app has none; put it in `app.middleware`
 /// yourself to choose its place. Middleware before it, and `ErrorMiddleware`, run outside the
-/// scope: what they resolve from `req.squire` is closed before they see the response.
+/// scope: what they resolve from `req.requestScope` is closed before they see the response.
 ///
 /// - The scope is closed with `await scope.close()`'s work: the `.onClose` cleanups of what it
 ///   built, last made first. Without suspending when none of them is async: no task per
-///   request. A request that never used `req.squire` has no scope to close. The scope closes
+///   request. A request that never used `req.requestScope` has no scope to close. The scope closes
 ///   when the response is made, before its body is written: a streamed body must not use
 ///   request-scoped instances.
 /// - A `ResolutionError` from the routes is logged at error level with Squire's diagnostic

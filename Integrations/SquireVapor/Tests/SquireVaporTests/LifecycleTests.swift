@@ -17,7 +17,7 @@ func configureSignup(_ app: Application) {
   app.squire.register { Mailer(sender: "smtp") }.lifetime(.single)
   app.squire.register(Signup.init)
   app.post("signup") { req async throws -> String in
-    try await req.squire.tryResolve(Signup.self).mailer.sender
+    try await req.resolve(Signup.self).mailer.sender
   }
 }
 
@@ -64,7 +64,7 @@ struct LifecycleTests {
     let logs = LogCapture()
     try await withTestApp(logs: logs) { app in
       app.get("late") { req async -> String in
-        _ = req.squire
+        _ = req.requestScope
         return "ok"
       }
       try await app.testing().test(.GET, "late") { #expect($0.status == .ok) }

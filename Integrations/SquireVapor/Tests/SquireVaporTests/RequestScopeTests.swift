@@ -36,7 +36,7 @@ struct Auditor: Sendable {
 /// A route group's middleware that resolves from the request's scope, as the handler does.
 struct TransactionHeader: AsyncMiddleware {
   func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-    let transaction = try await request.squire.tryResolve(Transaction.self)
+    let transaction = try await request.resolve(Transaction.self)
     let response = try await next.respond(to: request)
     response.headers.replaceOrAdd(name: "X-Transaction", value: "\(transaction.id)")
     return response
@@ -66,40 +66,40 @@ func configure(_ app: Application, tracker: Tracker, gate: Gate? = nil) {
   }
 
   app.get("books") { req async throws -> String in
-    let reader = try await req.squire.tryResolve(BookReader.self)
-    let writer = try await req.squire.tryResolve(BookWriter.self)
-    _ = try await req.squire.tryResolve(Journal.self)
+    let reader = try await req.resolve(BookReader.self)
+    let writer = try await req.resolve(BookWriter.self)
+    _ = try await req.resolve(Journal.self)
     await gate?.arrive()
     #expect(reader.transaction === writer.transaction, "one transaction per request")
     return "\(reader.transaction.id) \(reader.path)"
   }
   app.get("fail") { req async throws -> String in
-    _ = try await req.squire.tryResolve(BookReader.self)
+    _ = try await req.resolve(BookReader.self)
     throw Abort(.badRequest, reason: "no such book")
   }
   app.get("missing") { req async throws -> String in
-    _ = try await req.squire.tryResolve(NotRegistered.self)
+    _ = try await req.resolve(NotRegistered.self)
     return "unreachable"
   }
   app.get("vault") { req async throws -> String in
-    _ = try await req.squire.tryResolve(Vault.self)
+    _ = try await req.resolve(Vault.self)
     return "unreachable"
   }
   app.get("shelf") { req async throws -> String in
-    _ = try await req.squire.tryResolve(Shelf.self)
+    _ = try await req.resolve(Shelf.self)
     return "unreachable"
   }
   app.get("badge") { req async throws -> String in
-    let badge = try await req.squire.tryResolve(Badge.self)
-    let catalogue = try await req.squire.tryResolve(Catalogue.self)
+    let badge = try await req.resolve(Badge.self)
+    let catalogue = try await req.resolve(Catalogue.self)
     return "\(badge.text), \(catalogue.count) books"
   }
   app.get("auditor") { req async throws -> String in
-    try await req.squire.tryResolve(Auditor.self).requestID
+    try await req.resolve(Auditor.self).requestID
   }
   app.get("plain") { _ in "no scope" }
   app.grouped(TransactionHeader()).get("grouped") { req async throws -> String in
-    "\(try await req.squire.tryResolve(Transaction.self).id)"
+    "\(try await req.resolve(Transaction.self).id)"
   }
 }
 
@@ -161,7 +161,7 @@ struct RequestScopeTests {
     try await withTestApp { app in
       configure(app, tracker: tracker)
       app.get("slow") { req async throws -> String in
-        _ = try await req.squire.tryResolve(Transaction.self)
+        _ = try await req.resolve(Transaction.self)
         started.continuation.yield()
         for await _ in release.stream { break }
         return "late"
@@ -256,8 +256,8 @@ struct RequestScopeTests {
       configure(app, tracker: Tracker())
       app.get("peek") { req async -> String in
         let before = req.storage.contains(RequestScopeKey.self)
-        let first = req.squire
-        let again = req.squire
+        let first = req.requestScope
+        let again = req.requestScope
         return "\(before) \(req.storage.contains(RequestScopeKey.self)) \(first === again)"
       }
       try await app.testing().test(.GET, "peek") { #expect($0.body.string == "false true true") }
