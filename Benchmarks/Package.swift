@@ -61,6 +61,22 @@ let package = Package(
       dependencies: ["ModularGraph", .product(name: "Squire", package: "Squire")],
       plugins: [.plugin(name: "SquireBuildPlugin", package: "Squire")]
     ),
+    // The start-up scenario (issue 47): an app of 500 or 2,000 classes registered and each
+    // resolved once (`callgrind-startup MODE N`: hand-wired, Squire, Swinject), and the same
+    // registrations with SquireBuildPlugin applied (`callgrind-startup-plugin`). Their sources
+    // are written by Scripts/generate-startup.py; ./callgrind-startup.sh runs them.
+    .executableTarget(
+      name: "callgrind-startup",
+      dependencies: [
+        .product(name: "Squire", package: "Squire"),
+        .product(name: "Swinject", package: "Swinject"),
+      ]
+    ),
+    .executableTarget(
+      name: "callgrind-startup-plugin",
+      dependencies: [.product(name: "Squire", package: "Squire")],
+      plugins: [.plugin(name: "SquireBuildPlugin", package: "Squire")]
+    ),
     // The S10 graph in a library module, with its part, which `callgrind-main modular-…`
     // resolves, SquireBuildPlugin applied to both: what a modular app's generated factories cost
     // against hand-written code.

@@ -32,6 +32,8 @@ fi
 export SQUIRE_BUILD_TOOL
 swift build -c release --product callgrind -Xcc -gdwarf-4 >&2
 swift build -c release --product callgrind-main -Xcc -gdwarf-4 >&2
+swift build -c release --product callgrind-startup -Xcc -gdwarf-4 >&2
+swift build -c release --product callgrind-startup-plugin -Xcc -gdwarf-4 >&2
 bin="$(swift build -c release -Xcc -gdwarf-4 --show-bin-path)"
 binary="$bin/callgrind"
 out=.build/callgrind
@@ -108,6 +110,11 @@ for mode in part root; do
     "$( [[ $mode == part ]] && echo "the library's part" || echo "the app registers the library's types")" \
     "$across" "$(awk -v a="$across" -v b="$hand" 'BEGIN { printf "%.2f", a / b }')" "$hand"
 done
+
+# The start-up scenario: an app of 500 and 2,000 classes registered and each resolved once.
+if [[ "${STARTUP:-1}" == 1 ]]; then
+  ./callgrind-startup.sh
+fi
 
 # S9: the S2 graph through `await container.resolve()`, against S2's synchronous resolve.
 read -r n1 n2 <<<"$(counts squire)"
