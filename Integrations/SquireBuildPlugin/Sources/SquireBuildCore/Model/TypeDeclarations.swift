@@ -47,7 +47,7 @@ final class TypeDeclaration {
   /// Code of the target being checked may name it: it is the target's own, or public (or
   /// `package` in a module of the same package).
   var isVisibleToTarget: Bool {
-    module == nil || access >= .public || (access == .package && isSiblingModule)
+    access.isVisibleToTarget(from: module, isSibling: isSiblingModule)
   }
 
   init(name: String, kind: Kind) {
@@ -121,7 +121,7 @@ struct Initializer {
   var isSiblingModule = false
 
   var isVisibleToTarget: Bool {
-    module == nil || access >= .public || (access == .package && isSiblingModule)
+    access.isVisibleToTarget(from: module, isSibling: isSiblingModule)
   }
 }
 

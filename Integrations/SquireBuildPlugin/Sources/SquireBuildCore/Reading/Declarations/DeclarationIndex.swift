@@ -8,8 +8,6 @@ final class DeclarationIndex {
   /// The other modules whose files the tool reads (first-party modules the target depends
   /// on): `Core.Logger` names Core's `Logger`.
   var readModules: Set<String> = []
-  /// The module that declares each type (nil: the target).
-  var declarationModules: [String: String?] = [:]
   /// The module of each file of another module the tool reads, by path.
   var fileModules: [String: String] = [:]
   var types: [String: TypeDeclaration] = [:]

@@ -74,11 +74,10 @@ final class DeclarationVisitor: SyntaxVisitor {
     // The same name declared by two modules (the target and one it reads, or two it reads):
     // which one a name means depends on the file's imports, so the tool reads it as a name it
     // cannot tell apart.
-    if wasDeclared, index.declarationModules[qualified] != file.module {
+    if wasDeclared, declaration.module != file.module {
       index.splitNames.insert(qualified)
     }
     declaration.isDeclared = true
-    index.declarationModules[qualified] = file.module
     declaration.module = file.module
     declaration.isSiblingModule = file.isSiblingModule
     declaration.access = min(Access(node.group.modifiers), accessStack.last ?? .open)

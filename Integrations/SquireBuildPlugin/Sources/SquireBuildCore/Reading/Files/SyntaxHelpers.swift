@@ -117,6 +117,12 @@ enum Access: Int, Comparable {
   }
 
   static func < (left: Access, right: Access) -> Bool { left.rawValue < right.rawValue }
+
+  /// Whether code of the target being checked may name a declaration of this access, declared
+  /// in `module` (nil: the target itself), of the target's package or not.
+  func isVisibleToTarget(from module: String?, isSibling: Bool) -> Bool {
+    module == nil || self >= .public || (self == .package && isSibling)
+  }
 }
 
 func isPrivateAccess(_ modifiers: DeclModifierListSyntax) -> Bool {
