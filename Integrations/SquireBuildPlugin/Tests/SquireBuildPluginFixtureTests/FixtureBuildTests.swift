@@ -11,6 +11,10 @@ import Testing
 /// fixtures reuse its build of swift-syntax and the tool. The `swift test` running them holds
 /// that path's lock and builds nothing while they run; the fixture builds, one at a time, are
 /// the only builds. Without it, `scratch` (nil: the package's own `.build`).
+///
+/// One `swift` at a time in this process: the suites (FixtureBuildTests, ModularFixtureTests)
+/// each run their tests one by one, but side by side with each other, and two builds in one
+/// scratch path fail ("database is locked").
 func runSwift(
   _ subcommand: String, package: URL, _ arguments: [String],
   environment: [String: String] = [:], scratch: URL?
@@ -26,6 +30,8 @@ func runSwift(
     options += ["--scratch-path", scratch.path]
   }
   process.arguments = options + arguments
+  oneSwiftAtATime.lock()
+  defer { oneSwiftAtATime.unlock() }
   let pipe = Pipe()
   process.standardOutput = pipe
   process.standardError = pipe
@@ -34,6 +40,9 @@ func runSwift(
   process.waitUntilExit()
   return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }
+
+/// Held while a `swift` command of `runSwift` runs.
+private let oneSwiftAtATime = NSLock()
 
 /// Builds the targets of the fixture package (Fixtures/) with `swift build`, the plugin applied,
 /// and reads what the build prints. Every target shares one build of the plugin and of
