@@ -81,6 +81,8 @@ struct GraphPageTests {
     #expect(forge["part"] as? String == "ArmouryPart")
     #expect(forge["container"] as? Int == 1)
     #expect((forge["file"] as? String)?.hasSuffix("GraphPageTests.swift") == true)
+    // The module of the `register` call: the first part of its `#fileID`.
+    #expect(forge["module"] as? String == "SquireTests")
 
     let armor = try Self.node("PlateArmor", in: data)
     let forwards = try #require(armor["forwards"] as? [[String: Any]])
@@ -104,6 +106,20 @@ struct GraphPageTests {
     #expect(try Self.node("String", in: data)["kind"] as? String == "missing")
     #expect(try Self.node("Page", in: data)["lifetime"] as? String == "objectGraph")
     #expect(try Self.needs("Knight", in: data) == ["PlateArmor"])
+  }
+
+  @Test func eachComponentSaysTheModuleThatRegisteredIt() throws {
+    let container = Container()
+    container.register(Forge.init, file: "Armoury/Forge.swift")
+    container.register(Smith.init(forge:), file: "Smithy/Smithy.swift")
+    // A path that is not a `#fileID` (`#filePath` is absolute) names no module.
+    container.register(Knight.init(armor:), file: "/src/Castle/Knight.swift")
+    let data = try Self.data(container.graph(.html))
+    #expect(try Self.node("Forge", in: data)["module"] as? String == "Armoury")
+    #expect(try Self.node("Smith", in: data)["module"] as? String == "Smithy")
+    #expect(try Self.node("Knight", in: data)["module"] is NSNull)
+    // What nothing answers (Armor) is registered nowhere: it has no module.
+    #expect(try Self.node("Armor", in: data)["module"] == nil)
   }
 
   @Test func anAsyncComponentSaysSo() throws {

@@ -5,8 +5,9 @@
 /// The JSON, version 1: `nodes` (components, then the dependencies nothing answers), each with
 /// its `deps`; `problems` (what ``Container/validate()`` reports, problems then warnings), each
 /// with the `nodes` it involves; `containers`, the names of the containers a node's
-/// `container` counts up from the one asked. Nodes are in the order of the other formats
-/// (by name, then place of registration), so the same graph gives the same page.
+/// `container` counts up from the one asked. A component's `module` and `part` say where it was
+/// registered: the page's overview groups a large graph by them. Nodes are in the order of the
+/// other formats (by name, then place of registration), so the same graph gives the same page.
 struct GraphPage {
   /// A dependency nothing answers: one node per type asked for, however many ask.
   private struct Unanswered {
@@ -179,6 +180,15 @@ struct GraphPage {
     return decorators.filter { seen.insert(ObjectIdentifier($0)).inserted }
   }
 
+  /// The module of a `register` call: the first part of its file's `#fileID`
+  /// (`Castle/App.swift`), the default of every `register`'s `file`. Nil for a file given
+  /// another way (`#filePath` is absolute).
+  private static func module(ofFileID file: String) -> String? {
+    let parts = file.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, !parts[0].isEmpty else { return nil }
+    return String(parts[0])
+  }
+
   /// A component's node: where it was registered and how, without its dependencies.
   private static func component(
     _ record: ComponentRecord, arguments: [String], decorators: [DecoratorRecord],
@@ -201,6 +211,7 @@ struct GraphPage {
       ("hasFactory", .bool(record.hasFactory)),
       ("hasCleanup", .bool(record.hasCleanup)),
       ("container", container.map(JSON.int) ?? .null),
+      ("module", module(ofFileID: record.location.file.description).map(JSON.string) ?? .null),
       ("part", record.part.map { .string(String(describing: $0)) } ?? .null),
       ("file", .string(record.location.file.description)),
       ("line", .int(Int(record.location.line))),
