@@ -3,10 +3,19 @@
 // the reader find a component and see its neighbourhood: what it needs and what needs it,
 // transitively, as columns of boxes, with its details and the problems it is part of.
 //
+// It never opens on an empty canvas: on the first problem validate() reports when there is one
+// (its first component selected), otherwise on the overview: the whole graph when it has at
+// most WHOLE components, else its modules (the first part of each `register` call's #fileID)
+// as boxes with their counts and the dependencies between them; a box opens its group: its
+// parts, or its components when they are few. A level where every component is in one group
+// is passed through, and a group that cannot be split further is drawn with its columns cut.
+//
 // The address drives it too, so that a link (or a test) can open a view:
 //   page.html#q=Kni          types "Kni" into the search box
 //   page.html#select=Knight  selects the component named Knight (#node=12 selects by number)
 //   page.html#problem=0      selects the first component the first problem involves
+//   page.html#overview       the overview, even when there are problems
+//   page.html#group=Castle&group=CastlePart  the overview of the module Castle's part
 //   page.html#depth=3        shows three columns on each side (99: all)
 // Parameters combine with `&`. Everything is drawn with DOM calls and `textContent`: no text
 // of the graph is ever read as HTML.
@@ -180,24 +189,45 @@ const neededByOf = (id) => dependents[id].map((d) => d.from);
 
 let selected = null;
 
-/** Selects node `id`: its picture, its details, and the address that reopens it. */
-function select(id) {
+/** Selects node `id`: its picture, its details, and (unless `remember` is false: the view a
+ *  page opens on keeps the address it was given) the address that reopens it. */
+function select(id, remember = true) {
   selected = id;
   $("results").hidden = true;
   const name = nodes[id].name;
   const address = byName.get(name) === id
     ? "select=" + encodeURIComponent(name) : "node=" + id;
   const depth = $("depth").value;
-  const hash = "#" + address + (depth !== "2" ? "&depth=" + depth : "");
-  if (location.hash !== hash) history.replaceState(null, "", hash);
+  if (remember) rememberAddress(address + (depth !== "2" ? "&depth=" + depth : ""));
   document.title = name + " · Squire graph";
-  $("hint").hidden = true;
+  showCrumbs(groupKeys[id], name);
+  $("legend").textContent = "Left: what needs it · right: what it needs · dashed: resolved "
+    + "later (Lazy, Provider, cycle: true) · red: a problem validate() reports";
   drawPicture(id, Number(depth));
   showDetails(id);
+  document.body.dataset.view = "component";
   document.body.dataset.selected = name;
 }
 
 $("depth").addEventListener("change", () => { if (selected !== null) select(selected); });
+
+/** Writes `address` after the `#`, without a step in the history. */
+function rememberAddress(address) {
+  if (location.hash !== "#" + address) history.replaceState(null, "", "#" + address);
+}
+
+/** The trail above the picture: the overview, the groups of `path` (each a link to its own
+ *  overview), and `last`, the name of what is shown, when it is not a group. */
+function showCrumbs(path, last) {
+  const trail = [el("button", { class: "link", onclick: () => showOverview([]) }, "Overview")];
+  path.forEach((key, level) => {
+    trail.push(" › ", el("button", {
+      class: "link", onclick: () => showOverview(path.slice(0, level + 1)),
+    }, key));
+  });
+  if (last) trail.push(" › ", el("span", {}, last));
+  $("crumbs").replaceChildren(...trail);
+}
 
 // MARK: The picture
 
@@ -350,6 +380,351 @@ function shorten(text, length) {
   return text.length > length ? text.slice(0, length - 1) + "…" : text;
 }
 
+// MARK: Overview
+
+/** The most components the overview draws one box each; a larger group is shown as its
+ *  groups. */
+const WHOLE = 60;
+/** What the overview groups by, in order: the module of the `register` call, then its part.
+ *  A component registered outside any part is in "(no part)", one whose file is not a #fileID
+ *  in "(no module)"; a dependency nothing answers is in "(not registered)" at both levels. */
+const LEVELS = ["module", "part"];
+const groupKeys = nodes.map((node) => node.kind === "component"
+  ? [node.module || "(no module)", node.part || "(no part)"]
+  : ["(not registered)", "(not registered)"]);
+
+/** Shows the overview of the group at `path` (`[]`: the whole graph; `["Castle"]`: the
+ *  components registered from the module Castle; `["Castle", "GatePart"]`: those of its part
+ *  GatePart): its components when there are at most `WHOLE`, else its groups one level down,
+ *  passing through a level where they are all in one group. */
+function showOverview(path, remember = true) {
+  selected = null;
+  $("results").hidden = true;
+  const members = nodes.map((_, id) => id).filter((id) => inGroup(id, path));
+  const shown = path.slice();
+  let groups = null;
+  if (members.length > WHOLE) {
+    for (let level = shown.length; level < LEVELS.length && !groups; level++) {
+      const byKey = new Map();
+      for (const id of members) {
+        const key = groupKeys[id][level];
+        if (!byKey.has(key)) byKey.set(key, []);
+        byKey.get(key).push(id);
+      }
+      if (byKey.size > 1) groups = byKey;
+      else shown.push(byKey.keys().next().value);
+    }
+  }
+  if (remember) {
+    rememberAddress(path.length
+      ? path.map((key) => "group=" + encodeURIComponent(key)).join("&") : "overview");
+  }
+  document.title = (path.length ? path[path.length - 1] + " · " : "") + "Squire graph";
+  showCrumbs(shown);
+  if (groups) {
+    drawGroups(shown, groups);
+    $("legend").textContent = `The ${LEVELS[shown.length]}s of `
+      + (path.length ? "this group" : "the graph")
+      + ", with how many components each registers · an arrow: what one needs of another, "
+      + "with how many dependencies · a box opens its group";
+  } else {
+    drawWhole(shown, members, members.length > WHOLE);
+    $("legend").textContent = (path.length ? "Every component of this group" : "The whole graph")
+      + (members.length > WHOLE ? `, each column cut at ${BOX.perColumn} boxes` : "")
+      + " · left: what needs it · right: what it needs · dashed: resolved later · red: a "
+      + "problem validate() reports · a box selects its component";
+  }
+  showOverviewDetails(shown, members, groups);
+  $("stage").scrollLeft = 0;
+  $("stage").scrollTop = 0;
+  document.body.dataset.view = "overview";
+  delete document.body.dataset.selected;
+}
+
+/** Draws the groups of the overview at `path`: a box each with how many components it has and
+ *  how many problems involve them, an arrow from a group to each group it needs, with the
+ *  number of dependencies it stands for. */
+function drawGroups(path, groups) {
+  const keys = [...groups.keys()].sort();
+  const index = new Map(keys.map((key, i) => [key, i]));
+  const level = path.length;
+  const arrows = keys.map(() => new Map());
+  keys.forEach((key, from) => {
+    for (const id of groups.get(key)) {
+      for (const dep of nodes[id].deps) {
+        if (!inGroup(dep.to, path)) continue;
+        const to = index.get(groupKeys[dep.to][level]);
+        if (to !== from) arrows[from].set(to, (arrows[from].get(to) || 0) + 1);
+      }
+    }
+  });
+  showPicture(path, layered({
+    count: keys.length,
+    name: (i) => keys[i],
+    box: (i, p) => groupBox(path, keys[i], groups.get(keys[i]), p),
+    arrows: (from) => [...arrows[from]].map(([to, number]) => ({
+      to, "data-from-group": keys[from], "data-to-group": keys[to], "data-count": number,
+      title: `${keys[from]} → ${keys[to]}: ${count(number, "dependency")}`,
+      label: String(number),
+    })),
+    rows: BOX.perColumn,
+  }));
+}
+
+/** Shows `picture`, the overview of the group at `path`, scaled down to the stage's width (to
+ *  60 % at least: a wider one scrolls). */
+function showPicture(path, picture) {
+  picture.dataset.path = JSON.stringify(path);
+  $("picture").replaceChildren(picture);
+  const width = Number(picture.getAttribute("width"));
+  const height = Number(picture.getAttribute("height"));
+  const scale = Math.max(0.6, Math.min(1, ($("stage").clientWidth - 24) / width));
+  picture.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  picture.setAttribute("width", Math.round(width * scale));
+  picture.setAttribute("height", Math.round(height * scale));
+}
+
+/** Whether node `id` is in the group at `path`. */
+function inGroup(id, path) {
+  return path.every((key, level) => groupKeys[id][level] === key);
+}
+
+/** `1 component`, `2 components`; `dependency` → `dependencies`. */
+function count(number, noun) {
+  const plural = noun.endsWith("y") ? noun.slice(0, -1) + "ies" : noun + "s";
+  return `${number.toLocaleString("en")} ${number === 1 ? noun : plural}`;
+}
+
+/** The problems (not warnings) that involve any of `members`, by index. */
+function problemsAmong(members) {
+  const involved = new Set();
+  for (const id of members) {
+    for (const index of nodes[id].problems) {
+      if (problems[index].severity === "problem") involved.add(index);
+    }
+  }
+  return involved;
+}
+
+/** The box of a group: its name, its number of components, how many problems involve them. */
+function groupBox(path, key, members, p) {
+  const involved = problemsAmong(members).size;
+  const group = svg("g", {
+    class: "group" + (involved ? " has-problem" : ""), "data-group": key,
+    "data-count": members.length, transform: `translate(${p.x},${p.y})`,
+  });
+  group.addEventListener("click", () => showOverview([...path, key]));
+  group.append(svg("title", {}, key));
+  group.append(svg("rect", { width: BOX.width, height: BOX.height, rx: 6 }));
+  group.append(svg("text", { class: "title", x: 10, y: 19 }, shorten(key, 21)));
+  const components = members.filter((id) => nodes[id].kind === "component").length;
+  group.append(svg("text", { class: "sub", x: 10, y: 36 }, components
+    ? count(components, "component") : count(members.length, "unanswered dependency")));
+  if (involved) {
+    group.append(svg("text", { class: "warn", x: BOX.width - 8, y: 36, "text-anchor": "end" },
+      "⚠ " + involved));
+  }
+  return group;
+}
+
+/** Draws every node of `members` and the dependencies between them; with `cut`, each column
+ *  shows its first boxes and counts the rest, else a tall column wraps. */
+function drawWhole(path, members, cut) {
+  const local = new Map(members.map((id, i) => [id, i]));
+  const inside = (id) => nodes[id].deps.filter((dep) => local.has(dep.to) && dep.to !== id);
+  showPicture(path, layered({
+    count: members.length,
+    name: (i) => nodes[members[i]].name,
+    box: (i, p) => box(members[i], p, false),
+    arrows: (i) => inside(members[i]).map((dep) => ({
+      to: local.get(dep.to), deferred: dep.deferred, problem: dep.problem,
+      "data-from": members[i], "data-to": dep.to,
+      title: nodes[members[i]].name + " → " + nodes[dep.to].name
+        + (dep.label ? " (" + dep.label + ")" : ""),
+    })),
+    rows: cut ? BOX.perColumn : 12,
+    cut,
+  }));
+}
+
+/** The overview's details: the group, its numbers of components, problems and lifetimes, and a
+ *  link to each of its groups or components (the picture's boxes, as a list). */
+function showOverviewDetails(path, members, groups) {
+  const components = members.filter((id) => nodes[id].kind === "component");
+  const involved = problemsAmong(members).size;
+  const lifetimes = new Map();
+  for (const id of components) {
+    const lifetime = nodes[id].lifetime.replace(/\(.*$/, "");
+    lifetimes.set(lifetime, (lifetimes.get(lifetime) || 0) + 1);
+  }
+  const panel = [
+    el("h2", { class: "name" }, path.length ? path[path.length - 1] : "Overview"),
+    el("p", {}, count(components.length, "component")
+      + (involved ? ", " + count(involved, "problem") : "")),
+    el("p", { id: "overview-lifetimes" }, [...lifetimes].sort((a, b) => b[1] - a[1])
+      .flatMap(([lifetime, number]) => [
+        el("span", { class: "badge " + lifetimeClass(lifetime) }, "." + lifetime), ` ${number} `,
+      ])),
+  ];
+  if (groups) {
+    const keys = [...groups.keys()].sort();
+    const level = LEVELS[path.length];
+    panel.push(el("h3", {}, `${level[0].toUpperCase() + level.slice(1)}s (${keys.length})`),
+      el("ul", { id: "overview-groups" }, keys.map((key) => el("li", {},
+        el("button", { class: "link", onclick: () => showOverview([...path, key]) }, key),
+        el("span", { class: "note" }, " " + groups.get(key).length)))));
+  } else {
+    const sorted = members.slice().sort(compareNames);
+    panel.push(el("h3", {}, `Components (${sorted.length})`),
+      el("ul", { id: "overview-components" }, sorted.map((id) => el("li", {}, nodeLink(id)))));
+  }
+  $("details").replaceChildren(...panel);
+}
+
+// MARK: Layered pictures
+
+/** The column of each of `total` items for a picture read from left to right: every item right
+ *  of each item with an arrow to it, as far left as that allows. `arrows(i)` lists the arrows
+ *  from `i` (`to`, `deferred`). An arrow that closes a loop is left out: when only items in
+ *  loops are left, one whose remaining arrows in are all deferred (the loop's break point) is
+ *  placed as if nothing pointed to it, else the first in order. Linear in items and arrows. */
+function columnsOf(total, arrows) {
+  const incoming = new Array(total).fill(0);
+  const firm = new Array(total).fill(0);
+  for (let i = 0; i < total; i++) {
+    for (const arrow of arrows(i)) {
+      if (arrow.to === i) continue;
+      incoming[arrow.to]++;
+      if (!arrow.deferred) firm[arrow.to]++;
+    }
+  }
+  const column = new Array(total).fill(0);
+  const done = new Array(total).fill(false);
+  const queue = [], breaks = [];
+  for (let i = 0; i < total; i++) {
+    if (!incoming[i]) queue.push(i);
+    else if (!firm[i]) breaks.push(i);
+  }
+  let head = 0, nextBreak = 0, placed = 0, scan = 0;
+  while (placed < total) {
+    if (head === queue.length) {
+      while (nextBreak < breaks.length && done[breaks[nextBreak]]) nextBreak++;
+      if (nextBreak < breaks.length) queue.push(breaks[nextBreak++]);
+      else {
+        while (done[scan]) scan++;
+        queue.push(scan);
+      }
+    }
+    const i = queue[head++];
+    if (done[i]) continue;
+    done[i] = true;
+    placed++;
+    for (const arrow of arrows(i)) {
+      const j = arrow.to;
+      if (j === i || done[j]) continue;
+      column[j] = Math.max(column[j], column[i] + 1);
+      if (--incoming[j] === 0) queue.push(j);
+      else if (!arrow.deferred && --firm[j] === 0) breaks.push(j);
+    }
+  }
+  return column;
+}
+
+/** A picture of `options.count` items in columns (`columnsOf` with `options.arrows`), each
+ *  column in the order of the items that point to it from the columns before (fewer
+ *  crossings), then by `options.name`. A column of more than `options.rows` items wraps into
+ *  several side by side, or, with `options.cut`, shows its first ones and counts the rest.
+ *  `options.box(i, place)` draws an item; `options.arrows(i)` lists its arrows: `to`,
+ *  `deferred`, `problem`, `title` (the tooltip), `label` (a text at the middle) and attributes
+ *  for the arrow's path. */
+function layered(options) {
+  const { count: total, name, rows, cut } = options;
+  const arrows = Array.from({ length: total }, (_, i) => options.arrows(i));
+  const column = columnsOf(total, (i) => arrows[i]);
+  const columns = [];
+  for (let i = 0; i < total; i++) (columns[column[i]] = columns[column[i]] || []).push(i);
+  const before = Array.from({ length: total }, () => []);
+  for (let i = 0; i < total; i++) {
+    for (const { to } of arrows[i]) if (column[to] > column[i]) before[to].push(i);
+  }
+  const row = new Array(total).fill(0);
+  const byName = (a, b) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : a - b);
+  const hidden = [];
+  columns.forEach((list, c) => {
+    const weight = new Map(list.map((i) => [i, before[i].length
+      ? before[i].reduce((sum, j) => sum + row[j], 0) / before[i].length : Infinity]));
+    list.sort((a, b) => weight.get(a) - weight.get(b) || byName(a, b));
+    if (cut && list.length > rows) {
+      hidden[c] = list.length - (rows - 1);
+      list.length = rows - 1;
+    }
+    list.forEach((i, r) => { row[i] = r; });
+  });
+
+  // Each column takes ceil(n / rows) places side by side, its items top to bottom.
+  const step = { x: BOX.width + BOX.gapX, y: BOX.height + BOX.gapY };
+  const slots = [];
+  let x = 4, tallest = 0;
+  columns.forEach((list, c) => {
+    const shown = list.length + (hidden[c] ? 1 : 0);
+    const wide = Math.ceil(shown / rows);
+    const high = Math.ceil(shown / wide);
+    tallest = Math.max(tallest, high);
+    slots.push({ c, x, high, shown });
+    x += wide * step.x;
+  });
+  const top = (high, r) => 10 + ((tallest - high) / 2 + r) * step.y;
+  const place = new Map();
+  for (const slot of slots) {
+    columns[slot.c].forEach((i, r) => place.set(i, {
+      x: slot.x + Math.floor(r / slot.high) * step.x, y: top(slot.high, r % slot.high),
+    }));
+  }
+
+  const picture = svg("svg", { width: x, height: 18 + tallest * step.y, id: "overview" });
+  picture.append(svg("defs", {}, arrowMarker("arrow", "#98a3ae"),
+    arrowMarker("arrow-problem", "#c8102e")));
+  for (let from = 0; from < total; from++) {
+    for (const arrow of arrows[from]) {
+      const a = place.get(from), b = place.get(arrow.to);
+      if (a && b) picture.append(arrowPath(a, b, arrow));
+    }
+  }
+  for (const [i, p] of place) picture.append(options.box(i, p));
+  for (const slot of slots) {
+    if (!hidden[slot.c]) continue;
+    picture.append(svg("g", {
+      class: "more", transform: `translate(${slot.x},${top(slot.high, slot.shown - 1)})`,
+    }, svg("rect", { width: BOX.width, height: BOX.height, rx: 6 }),
+    svg("text", { class: "sub", x: 10, y: 27 }, `and ${hidden[slot.c]} more (in the list)`)));
+  }
+  return picture;
+}
+
+/** An arrow from the box at `a` to the box at `b`: dashed when `deferred`, red for a
+ *  `problem`, with `title` as its tooltip, `label` at its middle, and the rest of `arrow`'s
+ *  `data-` fields on its path. It leaves a box on the side it goes to: an arrow back to the
+ *  left (one that closes a loop) from the left side, one within a column loops on the right. */
+function arrowPath(a, b, arrow) {
+  const y1 = a.y + BOX.height / 2, y2 = b.y + BOX.height / 2;
+  let x1 = a.x + BOX.width, x2 = b.x, out = 1, back = -1;
+  if (b.x < a.x) [x1, x2, out, back] = [a.x, b.x + BOX.width, -1, 1];
+  else if (b.x === a.x) [x2, back] = [b.x + BOX.width, 1];
+  const bend = Math.max(30, Math.abs(x2 - x1) / 2);
+  const classes = ["edge", arrow.deferred ? "deferred" : "", arrow.problem ? "problem" : ""];
+  const attributes = {
+    class: classes.join(" ").trim(),
+    d: `M${x1},${y1} C${x1 + out * bend},${y1} ${x2 + back * bend},${y2} ${x2},${y2}`,
+    "marker-end": arrow.problem ? "url(#arrow-problem)" : "url(#arrow)",
+  };
+  for (const key of Object.keys(arrow)) if (key.startsWith("data-")) attributes[key] = arrow[key];
+  const path = svg("path", attributes, svg("title", {}, arrow.title || ""));
+  if (!arrow.label) return path;
+  return svg("g", {}, path, svg("text", {
+    class: "count", x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 4, "text-anchor": "middle",
+  }, arrow.label));
+}
+
 // MARK: Details
 
 /** The details of node `id`: how it was registered, its problems, and the lists of what it
@@ -359,6 +734,11 @@ function showDetails(id) {
   const panel = [
     el("h2", { class: "name", id: "selected-name" }, node.name), el("p", {}, badges(node)),
   ];
+  // Problems first: what to fix is in view without scrolling.
+  if (node.problems.length) {
+    panel.push(el("h3", {}, "Problems"), el("ul", { id: "node-problems" },
+      node.problems.map((index) => problemItem(index, true))));
+  }
   if (node.kind === "component") {
     const where = [node.file + ":" + node.line];
     if (node.container !== null && graph.containers[node.container]) {
@@ -391,11 +771,6 @@ function showDetails(id) {
     }
   }
 
-  if (node.problems.length) {
-    panel.push(el("h3", {}, "Problems"), el("ul", { id: "node-problems" },
-      node.problems.map((index) => problemItem(index, true))));
-  }
-
   const needs = node.deps.map((dep) => el("li", { "data-node": dep.to },
     nodeLink(dep.to), dep.label ? el("span", { class: "note" }, " " + dep.label) : null,
     dep.problem ? el("span", { class: "badge problem" }, "problem") : null));
@@ -420,7 +795,8 @@ function transitive(listId, title, reached) {
 }
 
 /** A problem as a list item: its title, its path with each component a link, and, in a
- *  component's details, the whole explanation. */
+ *  component's details, the whole explanation, a line each (why, fix, close matches), the fix
+ *  marked; every line wraps, however long its words. */
 function problemItem(index, full) {
   const problem = problems[index];
   const path = [];
@@ -428,17 +804,34 @@ function problemItem(index, full) {
     if (position) path.push(" → ");
     path.push(byName.has(name) ? nodeLink(byName.get(name), name) : name);
   });
+  // The text's own path line says what the links above say.
+  const lines = full && problem.text ? problem.text.split("\n")
+    .filter((line) => !(problem.path.length > 1 && line.startsWith("  path: "))) : [];
   return el("li", { class: "node-problem " + problem.severity, "data-problem": index },
     el("div", { class: "problem-title" }, problem.title),
     problem.path.length > 1 ? el("div", { class: "path" }, path) : null,
-    full && problem.text ? el("pre", {}, problem.text) : null);
+    lines.length ? el("div", { class: "problem-text" }, lines.map(problemLine)) : null);
 }
 
-/** Selects the first component a problem involves. */
-function openProblem(index) {
+/** A line of a problem's explanation, without its indent; `why:` and `fix:` in bold. */
+function problemLine(line) {
+  const text = line.replace(/^ {2}/, "");
+  const label = /^(why|fix):/.exec(text);
+  if (!label) return el("div", {}, text);
+  return el("div", { class: label[1] }, el("strong", {}, label[0]), text.slice(label[0].length));
+}
+
+/** Selects the first component a problem involves, the problem in view in its details. */
+function openProblem(index, remember = true) {
   const first = problems[index].nodes.find((id) => nodes[id].kind === "component");
   const target = first !== undefined ? first : problems[index].nodes[0];
-  if (target !== undefined) select(target);
+  if (target === undefined) return;
+  select(target, remember);
+  const item = $("details").querySelector(`#node-problems [data-problem="${index}"]`);
+  if (item) {
+    item.classList.add("current");
+    item.scrollIntoView({ block: "nearest" });
+  }
 }
 
 // MARK: Start
@@ -462,11 +855,14 @@ function start() {
   }
   applyAddress();
   window.addEventListener("hashchange", applyAddress);
+  $("overview-button").addEventListener("click", () => showOverview([]));
   document.body.dataset.loadMs = (performance.now() - started).toFixed(2);
   document.body.dataset.ready = "true";
 }
 
-/** Does what the address after `#` asks: search, depth, then a selection. */
+/** Does what the address after `#` asks: search, depth, then a view. An address that names no
+ *  view (none at all, or only a search) opens on the first problem, or on the overview when
+ *  validate() reports none (warnings are listed, not opened). */
 function applyAddress() {
   const parameters = new URLSearchParams(location.hash.slice(1));
   if (parameters.has("depth")) $("depth").value = parameters.get("depth");
@@ -474,12 +870,21 @@ function applyAddress() {
     $("search").value = parameters.get("q");
     $("search").dispatchEvent(new Event("input"));
   }
+  const firstProblem = problems.findIndex((problem) => problem.severity === "problem");
   if (parameters.has("select") && byName.has(parameters.get("select"))) {
     select(byName.get(parameters.get("select")));
   } else if (parameters.has("node") && nodes[Number(parameters.get("node"))]) {
     select(Number(parameters.get("node")));
   } else if (parameters.has("problem") && problems[Number(parameters.get("problem"))]) {
     openProblem(Number(parameters.get("problem")));
+  } else if (parameters.has("group")) {
+    showOverview(parameters.getAll("group"));
+  } else if (parameters.has("overview")) {
+    showOverview([]);
+  } else if (firstProblem < 0) {
+    showOverview([], false);
+  } else {
+    openProblem(firstProblem, false);
   }
   if (parameters.has("q")) $("results").hidden = false;
 }
