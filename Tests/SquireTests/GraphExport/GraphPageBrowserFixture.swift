@@ -146,11 +146,17 @@ struct GraphPageBrowserFixture {
     return seen.subtracting([start]).sorted()
   }
 
-  @Test(.enabled(if: ProcessInfo.processInfo.environment["SQUIRE_GRAPH_PAGE_DIR"] != nil))
-  func writesThePagesTheBrowserCheckReads() throws {
+  /// The folder SQUIRE_GRAPH_PAGE_DIR names, made if it is not there.
+  static func folder() throws -> URL {
     let folder = URL(
       fileURLWithPath: try #require(ProcessInfo.processInfo.environment["SQUIRE_GRAPH_PAGE_DIR"]))
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  @Test(.enabled(if: ProcessInfo.processInfo.environment["SQUIRE_GRAPH_PAGE_DIR"] != nil))
+  func writesThePagesTheBrowserCheckReads() throws {
+    let folder = try Self.folder()
     let container = Self.thousand()
     let report = container.validate()
     #expect(report.componentCount == 1_002)
@@ -239,9 +245,7 @@ struct GraphPageBrowserFixture {
 
   @Test(.enabled(if: ProcessInfo.processInfo.environment["SQUIRE_GRAPH_PAGE_DIR"] != nil))
   func writesTheModularPageTheBrowserCheckReads() throws {
-    let folder = URL(
-      fileURLWithPath: try #require(ProcessInfo.processInfo.environment["SQUIRE_GRAPH_PAGE_DIR"]))
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try Self.folder()
     let container = Self.modular()
     let report = container.validate()
     #expect(report.componentCount == 250)
