@@ -10,22 +10,23 @@ import Testing
 /// CI gives the scratch path the tests run from (`SQUIRE_PLUGIN_FIXTURES_SCRATCH`), so that the
 /// fixtures reuse its build of swift-syntax and the tool. The `swift test` running them holds
 /// that path's lock and builds nothing while they run; the fixture builds, one at a time, are
-/// the only builds. Without it, `scratch` (nil: the package's own `.build`).
+/// the only builds. Without it, or when `shared` is false, `scratch` (nil: the package's own
+/// `.build`).
 ///
 /// One `swift` at a time in this process: the suites (FixtureBuildTests, ModularFixtureTests)
 /// each run their tests one by one, but side by side with each other, and two builds in one
 /// scratch path fail ("database is locked").
 func runSwift(
   _ subcommand: String, package: URL, _ arguments: [String],
-  environment: [String: String] = [:], scratch: URL?
+  environment: [String: String] = [:], scratch: URL?, shared: Bool = true
 ) throws -> (status: Int32, output: String) {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
   // `SQUIRE_BUILD_TOOL`, when set, reaches Squire's manifest and the plugin from here.
   process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
   var options = ["swift", subcommand, "--package-path", package.path]
-  if let shared = ProcessInfo.processInfo.environment["SQUIRE_PLUGIN_FIXTURES_SCRATCH"] {
-    options += ["--scratch-path", shared, "--ignore-lock"]
+  if shared, let path = ProcessInfo.processInfo.environment["SQUIRE_PLUGIN_FIXTURES_SCRATCH"] {
+    options += ["--scratch-path", path, "--ignore-lock"]
   } else if let scratch {
     options += ["--scratch-path", scratch.path]
   }

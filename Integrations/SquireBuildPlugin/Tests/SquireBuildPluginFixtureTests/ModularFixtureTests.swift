@@ -140,13 +140,28 @@ struct ModularFixtureTests {
     let description: String
   }
 
-  /// Runs `swift subcommand` on the copy, in the scratch path, then `arguments`.
+  /// Runs `swift subcommand` on the copy, in its scratch path, then `arguments`.
+  ///
+  /// Not in the scratch path CI shares with FixtureBuildTests: two packages taking turns in one
+  /// build folder confuse its build description ("No target named 'FeaturePayments-…' in build
+  /// description"). In CI this package builds in a folder of its own inside the shared one,
+  /// with the tool CI built there, so that swift-syntax is not built again.
   static func swift(_ subcommand: String, _ arguments: [String] = []) throws -> (
     status: Int32, output: String
   ) {
-    try runSwift(
-      subcommand, package: try copy.get(), arguments,
-      scratch: package.appending(path: ".build"))
+    let environment = ProcessInfo.processInfo.environment
+    var scratch = package.appending(path: ".build")
+    var tool: [String: String] = [:]
+    if let shared = environment["SQUIRE_PLUGIN_FIXTURES_SCRATCH"] {
+      scratch = URL(fileURLWithPath: shared).appending(path: "modular-fixture")
+      if environment["SQUIRE_BUILD_TOOL"] == nil {
+        tool["SQUIRE_BUILD_TOOL"] =
+          URL(fileURLWithPath: shared).appending(path: "debug/squire-build-tool").path
+      }
+    }
+    return try runSwift(
+      subcommand, package: try copy.get(), arguments, environment: tool, scratch: scratch,
+      shared: false)
   }
 
   /// The build's `severity` lines at the app's files, once each, as
