@@ -49,15 +49,20 @@ struct Forward: Sendable {
   @usableFromInline let qualifier: Qualifier
   /// Turns the component's own producer into a producer of the forwarded type.
   @usableFromInline let wrap: @Sendable (AnyProducer) -> AnyProducer
+  /// Whether the compiler checked that the component is a `forwardedType` (a conversion that
+  /// SquireBuildPlugin generated): `validate()` then does not ask the runtime.
+  let compilerChecked: Bool
 
   @usableFromInline
   init(
     type: Any.Type,
     qualifier: Qualifier,
+    compilerChecked: Bool = false,
     wrap: @escaping @Sendable (AnyProducer) -> AnyProducer
   ) {
     self.forwardedType = type
     self.qualifier = qualifier
+    self.compilerChecked = compilerChecked
     self.wrap = wrap
   }
 

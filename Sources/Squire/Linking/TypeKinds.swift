@@ -13,6 +13,11 @@ func isExistential(_ type: Any.Type) -> Bool {
   unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) == existentialKind
 }
 
+/// Whether `type` is a struct (not an enum, a class, a tuple, a function or an existential).
+func isStruct(_ type: Any.Type) -> Bool {
+  unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) == 0x200
+}
+
 /// The metadata kind of an `Optional`.
 private let optionalKind: UInt = 0x202
 

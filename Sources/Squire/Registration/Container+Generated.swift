@@ -195,7 +195,8 @@ extension Component {
       return forward(P.self, qualifier: qualifier)
     }
     container.add(
-      Forward(type: P.self, qualifier: qualifier, wrap: generated.wrap), to: record,
+      Forward(type: P.self, qualifier: qualifier, compilerChecked: true, wrap: generated.wrap),
+      to: record,
       told: events == nil)
     return self
   }
