@@ -94,7 +94,10 @@ import Testing
 
   @Test func forwardsAreConversionsPerComponent() {
     let source = Self.generated()
-    #expect(source.contains("    case Swift.ObjectIdentifier(DK.self): return forwardDK(type)\n"))
+    #expect(source.contains("    forwards[implementation]?(type)\n"))
+    #expect(source.contains("    table[Swift.ObjectIdentifier(DK.self)] = forwardDK\n"))
+    // One lookup, not a comparison per component type.
+    #expect(!source.contains("switch implementation"))
     #expect(source.contains("    if type == Swift.ObjectIdentifier((any KD).self) {"))
     #expect(
       source.contains("      return Squire._GeneratedForward(BK.self, as: (any KB).self) { $0 }\n"))

@@ -118,18 +118,28 @@ public enum Generator {
     out += "  ) -> Squire._GeneratedForward? {\n"
     var forwardNames: [String: String] = [:]
     if !forwards.isEmpty {
-      out += "    switch implementation {\n"
+      out += "    forwards[implementation]?(type)\n"
+      out += "  }\n\n"
+      // A table, not a `switch` over the component types: a switch on `ObjectIdentifier`
+      // compares the types one by one, which made registering through generated code dearer
+      // than the generic path in a module of many components (issue 47).
+      let function = "@Sendable (Swift.ObjectIdentifier) -> Squire._GeneratedForward?"
+      out += "  /// Each component type's conversions, found in one lookup; made at the first"
+      out += " `.as`.\n"
+      out += "  private static let forwards: [Swift.ObjectIdentifier: \(function)] = {\n"
+      out += "    var table: [Swift.ObjectIdentifier: \(function)] = [:]\n"
+      out += "    table.reserveCapacity(\(forwards.count))\n"
       for impl in forwards.keys.sorted() {
         let name = uniqueName("forward" + identifier(impl), &names)
         forwardNames[impl] = name
-        out += "    case Swift.ObjectIdentifier(\(metatype(impl))): return \(name)(type)\n"
+        out += "    table[Swift.ObjectIdentifier(\(metatype(impl)))] = \(name)\n"
       }
-      out += "    default: return nil\n"
-      out += "    }\n"
+      out += "    return table\n"
+      out += "  }()\n"
     } else {
       out += "    nil\n"
+      out += "  }\n"
     }
-    out += "  }\n"
     for (key, helper) in sortedHelpers {
       let calls = direct[key].map { found in
         (found.expected.map { (helpers[$0]!.name, numbers[$0]!) }, found.height)
