@@ -123,7 +123,7 @@ extension Container {
   ) -> Component<Impl> {
     guard let generated = table.factory(file: file, line: line, type: ObjectIdentifier(Impl.self)),
       generated.implementationType == Impl.self,
-      generated.parameterTypes.elementsEqual(Self.types(repeat (each P).self), by: ==)
+      Self.are(generated.parameterTypes, repeat (each P).self)
     else {
       return register(factory, file: file, line: line)
     }
@@ -170,11 +170,15 @@ extension Container {
 }
 
 extension Container {
-  /// The types of a parameter pack, in order.
-  static func types<each P>(_ types: repeat (each P).Type) -> [Any.Type] {
-    var all: [Any.Type] = []
-    for type in repeat each types { all.append(type) }
-    return all
+  /// Whether `expected` are the types of a parameter pack, in order (no array of the pack's
+  /// types is made: this runs at every generated registration).
+  static func are<each P>(_ expected: [Any.Type], _ types: repeat (each P).Type) -> Bool {
+    var position = 0
+    for type in repeat each types {
+      guard position < expected.count, expected[position] == type else { return false }
+      position += 1
+    }
+    return position == expected.count
   }
 }
 
@@ -208,7 +212,11 @@ extension Component {
 @_spi(Generated)
 public func _isGeneratedFile(_ file: StaticString, _ expected: StaticString) -> Bool {
   file.withUTF8Buffer { actual in
-    expected.withUTF8Buffer { expected in actual.elementsEqual(expected) }
+    expected.withUTF8Buffer { expected in
+      // The linker merges equal string literals of a module, so the two are most often one.
+      (actual.baseAddress == expected.baseAddress && actual.count == expected.count)
+        || actual.elementsEqual(expected)
+    }
   }
 }
 
