@@ -187,28 +187,33 @@ enum SquireGeneratedFactories: Squire._GeneratedFactories {
   static func forward(
     _ implementation: Swift.ObjectIdentifier, as type: Swift.ObjectIdentifier
   ) -> Squire._GeneratedForward? {
-    switch implementation {
-    case Swift.ObjectIdentifier(A.self): return forwardA(type)
-    case Swift.ObjectIdentifier(AK.self): return forwardAK(type)
-    case Swift.ObjectIdentifier(B.self): return forwardB(type)
-    case Swift.ObjectIdentifier(BK.self): return forwardBK(type)
-    case Swift.ObjectIdentifier(C.self): return forwardC(type)
-    case Swift.ObjectIdentifier(CK.self): return forwardCK(type)
-    case Swift.ObjectIdentifier(D.self): return forwardD(type)
-    case Swift.ObjectIdentifier(DK.self): return forwardDK(type)
-    case Swift.ObjectIdentifier(E.self): return forwardE(type)
-    case Swift.ObjectIdentifier(EK.self): return forwardEK(type)
-    case Swift.ObjectIdentifier(F.self): return forwardF(type)
-    case Swift.ObjectIdentifier(FK.self): return forwardFK(type)
-    case Swift.ObjectIdentifier(G.self): return forwardG(type)
-    case Swift.ObjectIdentifier(GK.self): return forwardGK(type)
-    case Swift.ObjectIdentifier(H.self): return forwardH(type)
-    case Swift.ObjectIdentifier(HK.self): return forwardHK(type)
-    case Swift.ObjectIdentifier(I.self): return forwardI(type)
-    case Swift.ObjectIdentifier(IK.self): return forwardIK(type)
-    default: return nil
-    }
+    forwards[implementation]?(type)
   }
+
+  /// Each component type's conversions, found in one lookup; made at the first `.as`.
+  private static let forwards: [Swift.ObjectIdentifier: @Sendable (Swift.ObjectIdentifier) -> Squire._GeneratedForward?] = {
+    var table: [Swift.ObjectIdentifier: @Sendable (Swift.ObjectIdentifier) -> Squire._GeneratedForward?] = [:]
+    table.reserveCapacity(18)
+    table[Swift.ObjectIdentifier(A.self)] = forwardA
+    table[Swift.ObjectIdentifier(AK.self)] = forwardAK
+    table[Swift.ObjectIdentifier(B.self)] = forwardB
+    table[Swift.ObjectIdentifier(BK.self)] = forwardBK
+    table[Swift.ObjectIdentifier(C.self)] = forwardC
+    table[Swift.ObjectIdentifier(CK.self)] = forwardCK
+    table[Swift.ObjectIdentifier(D.self)] = forwardD
+    table[Swift.ObjectIdentifier(DK.self)] = forwardDK
+    table[Swift.ObjectIdentifier(E.self)] = forwardE
+    table[Swift.ObjectIdentifier(EK.self)] = forwardEK
+    table[Swift.ObjectIdentifier(F.self)] = forwardF
+    table[Swift.ObjectIdentifier(FK.self)] = forwardFK
+    table[Swift.ObjectIdentifier(G.self)] = forwardG
+    table[Swift.ObjectIdentifier(GK.self)] = forwardGK
+    table[Swift.ObjectIdentifier(H.self)] = forwardH
+    table[Swift.ObjectIdentifier(HK.self)] = forwardHK
+    table[Swift.ObjectIdentifier(I.self)] = forwardI
+    table[Swift.ObjectIdentifier(IK.self)] = forwardIK
+    return table
+  }()
 
   private static func factoryA() -> Squire._GeneratedFactory {
     Squire._GeneratedFactory(A.self, (any PD).self, (any PE).self) { link in
