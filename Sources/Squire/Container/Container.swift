@@ -93,6 +93,9 @@ public final class Container: @unchecked Sendable {
   @exclusivity(unchecked) private(set) var suppliedByChildren: Set<LookupKey> = []
   /// `decorate` calls, in registration order.
   @exclusivity(unchecked) private(set) var decorators: [DecoratorRecord] = []
+  /// The tables of generated code the registrations came from (SquireBuildPlugin's, one per
+  /// module): where `validate()` finds the graphs the build checked.
+  @exclusivity(unchecked) private(set) var generatedTables: [any _GeneratedFactories.Type] = []
   /// A root: records linked before whose options changed since (relinked with what depends on
   /// them), and whether something changed that only linking everything anew takes in.
   @exclusivity(unchecked) private var touched: [ComponentRecord] = []
@@ -184,6 +187,13 @@ public final class Container: @unchecked Sendable {
   /// Adds a record; the next resolve links a new snapshot.
   @usableFromInline
   func add<Impl>(_ record: TypedRecord<Impl>) -> Component<Impl> {
+    add(record, from: nil)
+  }
+
+  /// Adds a record of generated code with `table` (see `remember(_:)`), or of none.
+  func add<Impl>(
+    _ record: TypedRecord<Impl>, from table: (any _GeneratedFactories.Type)?
+  ) -> Component<Impl> {
     if _slowPath(isClosed) { Self.registeredAfterClose("`\(Impl.self)`", at: record.location) }
     record.owner = self
     if let parts = partsLoading.load() { record.part = parts.loadingOnThisThread }
@@ -199,6 +209,7 @@ public final class Container: @unchecked Sendable {
     withLock { released in
       record.position = records.count
       records.append(record)
+      if let table { remember(table) }
       hasRegistrations.store(true, ordering: .releasing)
       invalidate(releasing: &released)
     }
@@ -207,6 +218,20 @@ public final class Container: @unchecked Sendable {
     let events =
       observers.load() == nil ? nil : PendingRegistrationEvents(container: self, record: record)
     return Component(container: self, record: record, events: events)
+  }
+
+  /// Remembers that a registration came from generated code with `table`; called with `lock`
+  /// held. A module's registrations all pass its one table: the last one is almost always it.
+  private func remember(_ table: any _GeneratedFactories.Type) {
+    let id = ObjectIdentifier(table)
+    if let last = generatedTables.last, ObjectIdentifier(last) == id { return }
+    if generatedTables.contains(where: { ObjectIdentifier($0) == id }) { return }
+    generatedTables.append(table)
+  }
+
+  /// Remembers `table` for a registration of generated code that took the generic path.
+  func remember(generated table: any _GeneratedFactories.Type) {
+    withLock { _ in remember(table) }
   }
 
   /// Traps: a registration in a closed container (or a child of one) could never be resolved.

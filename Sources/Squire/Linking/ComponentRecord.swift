@@ -171,6 +171,9 @@ class ComponentRecord: @unchecked Sendable {
   /// Whether `.onClose` was given: validation reports it on lifetimes nothing closes.
   var hasCleanup: Bool { false }
 
+  /// How many `.injection`s and `postInit`s it has.
+  var stepCount: Int { 0 }
+
   /// Whether the component is found as its own type without a name or tag. A component
   /// forwarded as its own type only under names or tags (`.as(String.self, tag:
   /// LibraryName.self)`) is not a plain `String`: it would answer every other one.
@@ -257,6 +260,8 @@ final class TypedRecord<Impl>: ComponentRecord, @unchecked Sendable {
   @usableFromInline var cleanup: Cleanup<Impl>?
 
   override var hasCleanup: Bool { cleanup != nil }
+
+  override var stepCount: Int { injections.count + postInits.count }
 
   @usableFromInline
   init(

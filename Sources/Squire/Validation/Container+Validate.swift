@@ -16,8 +16,20 @@ extension Container {
   /// Nothing is built: validation reads what each component asks for, which Squire records
   /// when it links the registrations. It takes time linear in components plus dependencies.
   /// See <doc:ValidatingYourGraph> for what each problem means.
+  ///
+  /// In a target that SquireBuildPlugin checked, a root container that holds exactly a graph
+  /// the build read completely and found clean is not walked again: the report says so
+  /// (``ValidationReport/checkedAtBuildTime``), and the first resolve links what it needs as
+  /// usual. Any difference (a registration the build did not see, another lifetime or name, a
+  /// decorator, a child container) makes it walk. See <doc:CheckingAtBuildTime>.
+  ///
+  /// ```swift
+  /// let report = container.validate()
+  /// if report.checkedAtBuildTime { print("checked when the module was built") }
+  /// ```
   public func validate() -> ValidationReport {
-    validating { _, _ in () }.report
+    if let checked = reportCheckedAtBuildTime() { return checked }
+    return validating { _, _ in () }.report
   }
 
   /// Validates, and runs `body` with the validator and linker that found the report's problems

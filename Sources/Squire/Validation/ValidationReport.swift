@@ -29,15 +29,26 @@ public struct ValidationReport: Error, Sendable, CustomStringConvertible {
   public let componentCount: Int
   /// How many dependencies those components ask for.
   public let dependencyCount: Int
+  /// Whether the graph is one SquireBuildPlugin checked when the module was built, so that
+  /// `validate()` did not walk it again: the container held exactly the registrations the
+  /// build read, each with the options it read (see <doc:CheckingAtBuildTime>). Such a
+  /// report has no problem and no warning.
+  ///
+  /// ```swift
+  /// let report = container.validate()
+  /// print(report.checkedAtBuildTime)   // true in a target the plugin checked, if unchanged
+  /// ```
+  public let checkedAtBuildTime: Bool
 
   init(
     problems: [ValidationProblem], warnings: [ValidationWarning] = [], componentCount: Int,
-    dependencyCount: Int
+    dependencyCount: Int, checkedAtBuildTime: Bool = false
   ) {
     self.problems = problems
     self.warnings = warnings
     self.componentCount = componentCount
     self.dependencyCount = dependencyCount
+    self.checkedAtBuildTime = checkedAtBuildTime
   }
 
   /// Whether the graph has no problem at all.
@@ -78,7 +89,9 @@ public struct ValidationReport: Error, Sendable, CustomStringConvertible {
       : ["\(warnings.count) warning\(warnings.count == 1 ? "" : "s"):"]
         + warnings.enumerated().map { "\($0.offset + 1). warning: \($0.element)" }
     guard !isValid else {
-      return (["Squire found no problem in \(checked)."] + warned).joined(separator: "\n\n")
+      let when = checkedAtBuildTime ? " (checked when the module was built)" : ""
+      return (["Squire found no problem in \(checked)\(when)."] + warned)
+        .joined(separator: "\n\n")
     }
     let count = "\(problems.count) problem\(problems.count == 1 ? "" : "s")"
     let paragraphs = problems.enumerated().map { "\($0.offset + 1). \($0.element)" }
