@@ -148,8 +148,10 @@ public enum SquireCheck {
     let list = generatedList(reader, module: module)
     var generated = Generator.header + list.header
     if generate {
+      // Only a check that found nothing, not even a warning, vouches for a graph.
       let source = Generator.source(
-        graphs: reader.graphs + reader.detached, files: parsed, index: index, module: module)
+        graphs: reader.graphs + reader.detached, checked: found.isEmpty ? checked : [],
+        files: parsed, index: index, module: module)
       generated += source.dropFirst(Generator.header.count)
     }
     return Result(

@@ -256,13 +256,14 @@ struct FixtureBuildTests {
     #expect(status == 0, "\(output)")
     let printed = output.split(separator: "\n").map(String.init)
     #expect(
-      Array(printed.suffix(6)) == [
+      Array(printed.suffix(7)) == [
         "car: V8, true",
         "single: true",
         "named: volt",
         "tagged: sport, spare: true, provided: V8",
         "settings: loaded",
         "child: mock",
+        "checked at build time: true, valid: true, counts: true, true",
       ], "\(output)")
   }
 

@@ -70,3 +70,17 @@ let test = Container(parent: container)
 test.register { Electric(name: "mock") }.as(Engine.self)
 let mocked: Car = test.resolve()
 print("child: \(mocked.engine.name)")
+
+// A container the build read completely and found clean: `validate()` does not walk it again,
+// and reports what a walk reports (a child with nothing of its own walks the same graph).
+let checked = Container()
+checked.register(V8.init).as(Engine.self).lifetime(.single)
+checked.register(Alloy.init).as(Wheel.self)
+checked.register { Car(engine: $0, wheel: $1) }
+let skipped = checked.validate()
+let walked = Container(parent: checked).validate()
+print(
+  "checked at build time: \(skipped.checkedAtBuildTime), valid: \(skipped.isValid), "
+    + "counts: \(skipped.componentCount == walked.componentCount), "
+    + "\(skipped.dependencyCount == walked.dependencyCount)"
+)

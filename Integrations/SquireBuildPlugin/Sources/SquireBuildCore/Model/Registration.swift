@@ -36,6 +36,11 @@ final class Registration: @unchecked Sendable {
   var qualifiedAt: [Key: Location] = [:]
   /// When it was registered, among every registration the tool read.
   var order = 0
+  /// A form of `register` with a labelled first argument (`register(isolated:)`, ...): not the
+  /// plain synchronous one whose records the generated table describes.
+  var isLabelledForm = false
+  /// Its `.injection`s and `postInit`s, as many as a record of it holds at run time.
+  var steps = 0
   /// Not a component: a decorator of `type` (`decorate(T.self) { ... }`), with its own
   /// dependencies. It provides nothing.
   var isDecorator = false

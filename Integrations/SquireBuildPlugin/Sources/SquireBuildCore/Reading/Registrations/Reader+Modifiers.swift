@@ -49,9 +49,11 @@ extension Reader {
       return true
     case "postInit", "postInitOnMainActor", "asyncPostInit", "onClose":
       if name == "asyncPostInit" { registration.isAsync = true }
+      if name != "onClose" { registration.steps += 1 }
       return true
     case "injection", "injectionOnMainActor", "asyncInjection":
       if name == "asyncInjection" { registration.isAsync = true }
+      registration.steps += 1
       let read = registration.dependencies?.count
       readInjection(call, registration, frame)
       // An injection the tool could not read asks for something it does not know.

@@ -26,6 +26,7 @@ extension Reader {
     registration.factory = factory.initializer
     registration.isAsync = factory.initializer?.isAsync == true || Self.isAsyncClosure(call)
     if frame.file.lineText(of: call).contains("squire: dynamic") { registration.isSilenced = true }
+    registration.isLabelledForm = call.arguments.first?.label != nil
     registration.generated = generatedSite(call, type: type, at: location, frame)
     if let dependencies = registration.dependencies {
       let wrapped = index.wrappedDependencies(of: type)

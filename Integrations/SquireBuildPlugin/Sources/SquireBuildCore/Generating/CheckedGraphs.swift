@@ -1,0 +1,200 @@
+#if BuildPlugin
+/// The containers whose graph the tool read completely and found clean, described in the
+/// generated table (`checkedGraphs`) so that `validate()` need not walk them again at run time:
+/// a container that holds exactly the registrations described, with the options described, is
+/// the graph the build checked (GENERATED.md, "Checked graphs").
+///
+/// A container is described only when nothing of it is left to the program: every
+/// registration read exactly (a certain call of the target's own files, its type, lifetime,
+/// `.as` with literal names and tags, every dependency), nothing opened, inspected, appended
+/// as a part read alone or completed by another module, no parent, decorator, contextual
+/// binding, runtime argument or type left to children, and each dependency answered by exactly
+/// one of its registrations. Anything else is left to `validate()`'s walk.
+///
+/// ```swift
+/// let described = CheckedGraphs(index: index, module: "App", own: ["Sources/App/Root.swift"])
+///   .descriptions(of: graphs)   // one `checkedGraph<N>()` body per described container
+/// ```
+struct CheckedGraphs {
+  let index: DeclarationIndex
+  /// The target's module, as `#fileID` spells it.
+  let module: String
+  /// The target's own files, by path.
+  let own: Set<String>
+
+  /// How deep a described graph may nest components built one inside the other: well below
+  /// the depth at which a resolve stops (200), which `validate()` checks.
+  static let maximumHeight = 100
+
+  /// The body of `checkedGraph<N>()` for each of `graphs` that can be described, each once.
+  func descriptions(of graphs: [ContainerGraph]) -> [(location: Location, body: String)] {
+    var seen: Set<String> = []
+    var result: [(Location, String)] = []
+    for graph in graphs {
+      guard let body = description(of: graph), seen.insert(body).inserted else { continue }
+      result.append((graph.location, body))
+    }
+    return result
+  }
+
+  /// The statements that build `graph`'s description, or nil when the tool cannot vouch for it.
+  func description(of graph: ContainerGraph) -> String? {
+    guard graph.parent == nil, !graph.isOpen, !graph.isInspected, graph.part == nil,
+      !graph.completedElsewhere, !graph.hasDecorators, graph.decorators.isEmpty,
+      graph.suppliedByChildren.isEmpty, !graph.registrations.isEmpty
+    else { return nil }
+    var providers: [Key: [Registration]] = [:]
+    for registration in graph.registrations {
+      for key in registration.providedKeys { providers[key, default: []].append(registration) }
+    }
+    // A key two components provide: an ambiguity, or a warning `validate()` gives.
+    guard providers.values.allSatisfy({ $0.count == 1 }) else { return nil }
+    var sites: Set<String> = []
+    var dependencyCount = 0
+    var immediate: [ObjectIdentifier: [Registration]] = [:]
+    var lines: [String] = []
+    for registration in graph.registrations {
+      guard let type = registration.type, isExact(registration),
+        let lifetime = Self.lifetime(registration.lifetime),
+        let name = index.generatedName(type, in: ""), wrappedAreKnown(type),
+        sites.insert("\(registration.location.line) \(name)").inserted,
+        let dependencies = registration.dependencies
+      else { return nil }
+      var below: [Registration] = []
+      for dependency in dependencies {
+        guard !dependency.key.type.hasPrefix(localPrefix) else { return nil }
+        switch dependency.kind {
+        case .argument:
+          return nil
+        case .many:
+          let all = providers[dependency.key] ?? []
+          dependencyCount += all.count
+          below += all
+        case .required, .optional, .lazy, .provider:
+          // An optional that nothing answers, or anything the tool cannot find: the walk's.
+          guard let found = providers[dependency.key], found.count == 1 else { return nil }
+          dependencyCount += 1
+          if dependency.isImmediate { below.append(found[0]) }
+        }
+      }
+      immediate[ObjectIdentifier(registration)] = below
+      let file = registration.location.file.split(separator: "/").last.map(String.init) ?? ""
+      var line =
+        "    graph.component(\"\(module)/\(file)\", \(registration.location.line), "
+        + "\(Generator.metatype(name)), .\(lifetime)"
+      if registration.isDefault { line += ", isDefault: true" }
+      if registration.steps > 0 { line += ", steps: \(registration.steps)" }
+      lines.append(line + ")")
+      for forward in registration.forwards {
+        guard let text = forwardLine(forward.key, of: type) else { return nil }
+        lines.append(text)
+      }
+    }
+    guard let height = height(graph.registrations, immediate), height <= Self.maximumHeight
+    else { return nil }
+    return "    var graph = Squire._CheckedGraph.Builder(dependencies: \(dependencyCount))\n"
+      + lines.map { $0 + "\n" }.joined() + "    return graph.graph\n"
+  }
+
+  /// Whether the tool read `registration` exactly, and it has nothing the build's check leaves
+  /// to `validate()`.
+  private func isExact(_ registration: Registration) -> Bool {
+    registration.isCertain && registration.readsEveryDependency
+      && registration.arguments.isEmpty && registration.consumers.isEmpty
+      && registration.passesArgumentsTo.isEmpty && !registration.isAsync
+      && !registration.isSilenced && !registration.isDecorator && !registration.isLabelledForm
+      && registration.factory?.isMainActor != true
+      && own.contains(registration.location.file)
+  }
+
+  /// `graph.as(...)` for a forward the compiler or the tool checked; nil for one it cannot
+  /// vouch for or name.
+  private func forwardLine(_ key: Key, of type: String) -> String? {
+    guard key.type == type || index.conforms(type, to: key.type) == true,
+      let target = index.generatedName(key.type, in: "")
+    else { return nil }
+    switch key.qualifier {
+    case .none:
+      return "    graph.as(\(Generator.metatype(target)))"
+    case .name(let name):
+      // A name written plainly; anything that needs escaping is left to the walk.
+      guard name.allSatisfy({ $0.isLetter || $0.isNumber || " _-.:/".contains($0) }) else {
+        return nil
+      }
+      return "    graph.as(\(Generator.metatype(target)), name: \"\(name)\")"
+    case .tag(let tag):
+      guard let tagName = index.generatedName(tag, in: "") else { return nil }
+      return "    graph.as(\(Generator.metatype(target)), tag: \(Generator.metatype(tagName)))"
+    }
+  }
+
+  /// Whether every `@Injected` and `@LazyInjected` property of `type` and its superclasses is
+  /// one the tool read (a literal name or tag, a type it can tell): a superclass it does not
+  /// know may hold more.
+  private func wrappedAreKnown(_ type: String) -> Bool {
+    var current: String? = type
+    var steps = 0
+    while let name = current {
+      guard let declaration = index.types[name], steps < 20 else { return false }
+      if declaration.kind == .protocol { return true }
+      for property in declaration.wrapped {
+        guard let qualifier = property.qualifier,
+          index.dependency(of: property.type, in: name, qualifier: qualifier) != nil
+        else { return false }
+      }
+      guard let inherited = declaration.firstInherited else { return true }
+      let next = index.canonical(inherited.name, in: inherited.scope)
+      if index.types[next] == nil {
+        // Not a superclass: a struct or an enum has none; a class's first inherited type that
+        // the tool does not know may be one.
+        return declaration.kind != .class || Self.protocols.contains(next)
+      }
+      current = next
+      steps += 1
+    }
+    return true
+  }
+
+  /// Protocols of the standard library a class commonly names first.
+  static let protocols: Set<String> = [
+    "Sendable", "AnyObject", "Equatable", "Hashable", "Identifiable", "CustomStringConvertible",
+    "CustomDebugStringConvertible", "Codable", "Encodable", "Decodable", "Error",
+  ]
+
+  /// The most components built one inside the other, through dependencies a component needs
+  /// while it is made; nil on a cycle (the check reports it).
+  private func height(
+    _ registrations: [Registration], _ immediate: [ObjectIdentifier: [Registration]]
+  ) -> Int? {
+    var heights: [ObjectIdentifier: Int] = [:]
+    var onPath: Set<ObjectIdentifier> = []
+    func height(of registration: Registration) -> Int? {
+      let id = ObjectIdentifier(registration)
+      if let known = heights[id] { return known }
+      guard onPath.count <= Self.maximumHeight, onPath.insert(id).inserted else { return nil }
+      var most = 0
+      for next in immediate[id] ?? [] {
+        guard let below = height(of: next) else { return nil }
+        most = max(most, below)
+      }
+      onPath.remove(id)
+      heights[id] = most + 1
+      return most + 1
+    }
+    var most = 0
+    for registration in registrations {
+      guard let found = height(of: registration) else { return nil }
+      most = max(most, found)
+    }
+    return most
+  }
+
+  /// A lifetime as generated code spells it; nil for one it cannot name (a scope, unknown).
+  static func lifetime(_ lifetime: Lifetime) -> String? {
+    switch lifetime {
+    case .prototype, .objectGraph, .perContainer, .single, .weak: lifetime.description
+    case .scoped, .unknown: nil
+    }
+  }
+}
+#endif
