@@ -99,6 +99,11 @@ extension CheckingAtBuildTime_WhatIsCheckedWhen {
   func run() throws { try sample() }
 }
 
+extension CheckingAtBuildTime_StartUpValidationWithoutTheWalk {
+  @Test("Sources/Squire/Squire.docc/CheckingAtBuildTime.md, StartUpValidationWithoutTheWalk")
+  func run() throws { try sample() }
+}
+
 extension GettingStarted_WriteComponentsThatDoNotKnowTheContainer {
   @Test("Sources/Squire/Squire.docc/GettingStarted.md, WriteComponentsThatDoNotKnowTheContainer")
   func run() throws { try sample() }
