@@ -171,8 +171,9 @@ class ComponentRecord: @unchecked Sendable {
   /// Whether `.onClose` was given: validation reports it on lifetimes nothing closes.
   var hasCleanup: Bool { false }
 
-  /// How many `.injection`s and `postInit`s it has.
-  var stepCount: Int { 0 }
+  /// How many `.injection`s and `postInit`s it has: kept here, where reading it needs no
+  /// generic metadata (the injections themselves are `TypedRecord`'s).
+  @usableFromInline var stepCount = 0
 
   /// Whether the component is found as its own type without a name or tag. A component
   /// forwarded as its own type only under names or tags (`.as(String.self, tag:
@@ -260,8 +261,6 @@ final class TypedRecord<Impl>: ComponentRecord, @unchecked Sendable {
   @usableFromInline var cleanup: Cleanup<Impl>?
 
   override var hasCleanup: Bool { cleanup != nil }
-
-  override var stepCount: Int { injections.count + postInits.count }
 
   @usableFromInline
   init(

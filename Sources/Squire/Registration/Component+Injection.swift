@@ -211,7 +211,10 @@ extension Component where Impl: AnyObject {
 
   func addPostInit(_ link: @escaping (Linker) -> InjectionStep<Impl>) -> Component<Impl> {
     let postInit = InjectionLink(isCyclic: false, link: link)
-    container.update(record) { record.postInits.append(postInit) }
+    container.update(record) {
+      record.postInits.append(postInit)
+      record.stepCount += 1
+    }
     return self
   }
 
@@ -222,6 +225,7 @@ extension Component where Impl: AnyObject {
     let injection = InjectionLink(isCyclic: cycle, link: link)
     container.update(record) {
       record.injections.append(injection)
+      record.stepCount += 1
       // Made here, where `Impl` is known: linking the injections is specialised for it.
       record.specializedInjections = { linker, record in record.linkEveryInjection(linker) }
       record.specializedBody = { shape, build, step in

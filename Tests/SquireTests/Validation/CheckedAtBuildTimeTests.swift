@@ -86,30 +86,32 @@ private enum CheckedFactories: _GeneratedFactories {
     -> _GeneratedForward?
   { nil }
 
-  static let checkedGraphs: [_CheckedGraph] = [clean(), namedOnly()]
+  static let checkedGraphs: [_CheckedGraph] = [
+    _CheckedGraph(registrations: 2) { clean }, _CheckedGraph(registrations: 2) { namedOnly },
+  ]
 
   /// `CheckedDiesel` as a `.single` engine (plain and tagged), and the car that needs one.
-  private static func clean() -> _CheckedGraph {
+  private static let clean: _CheckedGraph.Content = {
     var graph = _CheckedGraph.Builder(dependencies: 1)
     graph.component(thisFile, dieselLine, CheckedDiesel.self, .single)
     graph.as((any CheckedEngine).self)
     graph.as((any CheckedEngine).self, tag: CheckedSport.self)
     graph.component(thisFile, carLine, CheckedCar.self, .prototype)
-    return graph.graph
-  }
+    return graph.content
+  }()
 
   /// A graph with a missing dependency (the engine is only there under a name), described as
   /// clean, which only a test would do: a `validate()` that reports it valid did not walk it.
-  private static func namedOnly() -> _CheckedGraph {
+  private static let namedOnly: _CheckedGraph.Content = {
     var graph = _CheckedGraph.Builder(dependencies: 1)
     graph.component(thisFile, namedDieselLine, CheckedDiesel.self, .single)
     graph.as((any CheckedEngine).self, name: "main")
     graph.component(thisFile, lonelyCarLine, CheckedCar.self, .prototype)
-    return graph.graph
-  }
+    return graph.content
+  }()
 }
 
-/// The registrations of `namedOnly()`, as the build read them.
+/// The registrations of `namedOnly`, as the build read them.
 private func registerNamedOnly(in container: Container) {
   container.register({ CheckedDiesel() }, line: namedDieselLine).lifetime(.single)
     .as((any CheckedEngine).self, name: "main")

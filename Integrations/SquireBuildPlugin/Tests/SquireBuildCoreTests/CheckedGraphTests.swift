@@ -49,18 +49,20 @@ import Testing
     #expect(
       source.contains(
         """
-          static let checkedGraphs: [Squire._CheckedGraph] = [checkedGraph0()]
+          static let checkedGraphs: [Squire._CheckedGraph] = [
+            Squire._CheckedGraph(registrations: 3) { checkedGraph0 },
+          ]
 
           /// The container made at Root.swift:4.
-          private static func checkedGraph0() -> Squire._CheckedGraph {
+          private static let checkedGraph0: Squire._CheckedGraph.Content = {
             var graph = Squire._CheckedGraph.Builder(dependencies: 4)
             graph.component("App/Root.swift", 5, Diesel.self, .single)
             graph.as((any Engine).self)
             graph.as((any Engine).self, tag: Sport.self)
             graph.component("App/Root.swift", 7, Car.self, .prototype, steps: 1)
             graph.component("App/Root.swift", 8, Garage.self, .prototype, isDefault: true)
-            return graph.graph
-          }
+            return graph.content
+          }()
         }
 
         """), "\(source)")

@@ -13,7 +13,7 @@
 ///
 /// ```swift
 /// let described = CheckedGraphs(index: index, module: "App", own: ["Sources/App/Root.swift"])
-///   .descriptions(of: graphs)   // one `checkedGraph<N>()` body per described container
+///   .descriptions(of: graphs)   // one `checkedGraph<N>` body per described container
 /// ```
 struct CheckedGraphs {
   let index: DeclarationIndex
@@ -26,13 +26,15 @@ struct CheckedGraphs {
   /// the depth at which a resolve stops (200), which `validate()` checks.
   static let maximumHeight = 100
 
-  /// The body of `checkedGraph<N>()` for each of `graphs` that can be described, each once.
-  func descriptions(of graphs: [ContainerGraph]) -> [(location: Location, body: String)] {
+  /// The body of `checkedGraph<N>` for each of `graphs` that can be described, each once, with
+  /// its number of registrations.
+  func descriptions(of graphs: [ContainerGraph]) -> [(location: Location, count: Int, body: String)]
+  {
     var seen: Set<String> = []
-    var result: [(Location, String)] = []
+    var result: [(Location, Int, String)] = []
     for graph in graphs {
       guard let body = description(of: graph), seen.insert(body).inserted else { continue }
-      result.append((graph.location, body))
+      result.append((graph.location, graph.registrations.count, body))
     }
     return result
   }
@@ -93,7 +95,7 @@ struct CheckedGraphs {
     guard let height = height(graph.registrations, immediate), height <= Self.maximumHeight
     else { return nil }
     return "    var graph = Squire._CheckedGraph.Builder(dependencies: \(dependencyCount))\n"
-      + lines.map { $0 + "\n" }.joined() + "    return graph.graph\n"
+      + lines.map { $0 + "\n" }.joined() + "    return graph.content\n"
   }
 
   /// Whether the tool read `registration` exactly, and it has nothing the build's check leaves

@@ -297,21 +297,25 @@ public enum Generator {
     return out
   }
 
-  /// `checkedGraphs` and a `checkedGraph<N>()` per container described in it.
-  private static func checkedGraphsMember(_ described: [(location: Location, body: String)])
-    -> String
-  {
-    let calls = described.indices.map { "checkedGraph\($0)()" }.joined(separator: ", ")
+  /// `checkedGraphs` and a `checkedGraph<N>` per container described in it: each made the first
+  /// time a container with as many registrations is validated.
+  private static func checkedGraphsMember(
+    _ described: [(location: Location, count: Int, body: String)]
+  ) -> String {
     var out = "  /// The containers the build read completely and found clean, as it read them:"
     out += " `validate()`\n"
     out += "  /// does not walk a container that holds exactly one of them.\n"
-    out += "  static let checkedGraphs: [Squire._CheckedGraph] = [\(calls)]\n"
+    out += "  static let checkedGraphs: [Squire._CheckedGraph] = [\n"
+    for (number, graph) in described.enumerated() {
+      out += "    Squire._CheckedGraph(registrations: \(graph.count)) { checkedGraph\(number) },\n"
+    }
+    out += "  ]\n"
     for (number, graph) in described.enumerated() {
       let file = graph.location.file.split(separator: "/").last.map(String.init) ?? ""
       out += "\n  /// The container made at \(file):\(graph.location.line).\n"
-      out += "  private static func checkedGraph\(number)() -> Squire._CheckedGraph {\n"
+      out += "  private static let checkedGraph\(number): Squire._CheckedGraph.Content = {\n"
       out += graph.body
-      out += "  }\n"
+      out += "  }()\n"
     }
     return out
   }
