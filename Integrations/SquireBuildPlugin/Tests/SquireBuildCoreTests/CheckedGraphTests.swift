@@ -22,7 +22,7 @@ import Testing
     """
 
   /// The generated file for a `Root.swift` whose `makeContainer()` has `body`.
-  static func generated(_ body: String) -> String {
+  static func generated(_ body: String, more: String = "") -> String {
     let root = """
       import Squire
 
@@ -33,7 +33,7 @@ import Testing
       }
       """
     return SquireCheck.run(
-      files: [(path: "Types.swift", text: types), (path: "Root.swift", text: root)],
+      files: [(path: "Types.swift", text: types + "\n" + more), (path: "Root.swift", text: root)],
       module: "App", generate: true
     ).generatedSource
   }
@@ -113,6 +113,26 @@ import Testing
       """)
     #expect(source.contains("enum SquireGeneratedFactories"))
     #expect(!source.contains("checkedGraphs"))
+  }
+
+  /// `validate()` finds a captive through `many`, which the build's check does not report.
+  @Test func aCaptiveThroughManyIsNotDescribed() {
+    let source = Self.generated(
+      """
+        container.register(Diesel.init).as(Engine.self).lifetime(.perContainer)
+        container.register { Fleet(engines: many($0)) }.lifetime(.single)
+      """,
+      more: "final class Fleet { init(engines: [any Engine]) {} }")
+    #expect(source.contains("enum SquireGeneratedFactories"))
+    #expect(!source.contains("checkedGraphs"))
+    // The same with a prototype engine is described.
+    let prototype = Self.generated(
+      """
+        container.register(Diesel.init).as(Engine.self)
+        container.register { Fleet(engines: many($0)) }.lifetime(.single)
+      """,
+      more: "final class Fleet { init(engines: [any Engine]) {} }")
+    #expect(prototype.contains("Builder(dependencies: 1)"), "\(prototype)")
   }
 
   @Test func aChildContainerIsNotDescribedItsParentIs() {

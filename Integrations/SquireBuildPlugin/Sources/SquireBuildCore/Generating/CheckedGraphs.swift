@@ -54,6 +54,8 @@ struct CheckedGraphs {
     var sites: Set<String> = []
     var dependencyCount = 0
     var immediate: [ObjectIdentifier: [Registration]] = [:]
+    // What each component keeps, `many` included, which the check's captive rule does not follow.
+    var kept: [Checker.Link] = []
     var lines: [String] = []
     for registration in graph.registrations {
       guard let type = registration.type, isExact(registration),
@@ -70,13 +72,18 @@ struct CheckedGraphs {
           return nil
         case .many:
           let all = providers[dependency.key] ?? []
+          // All of none under a name or tag: maybe a typo, which is the walk's to judge.
+          if all.isEmpty && dependency.key.qualifier != .none { return nil }
           dependencyCount += all.count
           below += all
+          let keeps = Dependency(key: dependency.key, kind: .required)
+          kept += all.map { Checker.Link(from: registration, to: $0, dependency: keeps) }
         case .required, .optional, .lazy, .provider:
           // An optional that nothing answers, or anything the tool cannot find: the walk's.
           guard let found = providers[dependency.key], found.count == 1 else { return nil }
           dependencyCount += 1
           if dependency.isImmediate { below.append(found[0]) }
+          kept.append(Checker.Link(from: registration, to: found[0], dependency: dependency))
         }
       }
       immediate[ObjectIdentifier(registration)] = below
@@ -94,6 +101,9 @@ struct CheckedGraphs {
     }
     guard let height = height(graph.registrations, immediate), height <= Self.maximumHeight
     else { return nil }
+    let checker = Checker(index: index, module: module)
+    let paths = Paths(components: graph.registrations, pairs: kept.map { ($0.from, $0.to) })
+    guard checker.captives(graph.registrations, kept, paths).isEmpty else { return nil }
     return "    var graph = Squire._CheckedGraph.Builder(dependencies: \(dependencyCount))\n"
       + lines.map { $0 + "\n" }.joined() + "    return graph.content\n"
   }
