@@ -25,9 +25,11 @@ struct ModularMistake: Sendable, CustomTestStringConvertible {
 /// App, AppTests, the plugin applied to every target), built with `swift build` in a copy of its
 /// own: clean as committed, and failing at the line of each wiring mistake, one edit at a time.
 ///
-/// The copy is made once, in a temporary folder, with Squire's path in its manifest made
-/// absolute. It builds in the scratch path `SQUIRE_PLUGIN_FIXTURES_SCRATCH` names (CI's, whose
-/// swift-syntax and tool it reuses), or in Fixtures/Modular/.build. The builds run with this
+/// The copy is made once per run, beside its scratch folder (always the same place: a build
+/// folder reused for a package at another path builds the old one), with Squire's path in its
+/// manifest made absolute. It builds in a folder of the scratch path
+/// `SQUIRE_PLUGIN_FIXTURES_SCRATCH` names (CI's, whose tool it reuses), or in
+/// Fixtures/Modular/.build. The builds run with this
 /// process's environment, so `SQUIRE_BUILD_TOOL`, when set, names the tool the plugin runs (and
 /// neither the tool nor swift-syntax is built). Slow, so it runs when `SQUIRE_PLUGIN_FIXTURES=1`.
 /// `Fixtures/Modular/check-mistakes.sh` runs the same mistakes without this test target.
@@ -115,11 +117,15 @@ struct ModularFixtureTests {
   /// The copy every test builds, made once.
   static let copy = Result { try makeCopy() }
 
-  /// Copies the package's manifest and sources into a new temporary folder, with Squire by its
-  /// absolute path.
+  /// Copies the package's manifest and sources into `<scratch>-package/Modular`, made afresh,
+  /// with Squire by its absolute path.
   static func makeCopy() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory
-      .appending(path: "squire-modular-\(UUID().uuidString)").appending(path: "Modular")
+    let scratch = scratch.standardizedFileURL
+    let folder = scratch.deletingLastPathComponent()
+      .appending(path: scratch.lastPathComponent + "-package").appending(path: "Modular")
+    if FileManager.default.fileExists(atPath: folder.path) {
+      try FileManager.default.removeItem(at: folder)
+    }
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     for item in ["Package.swift", "Sources", "Tests"] {
       try FileManager.default.copyItem(
@@ -140,6 +146,12 @@ struct ModularFixtureTests {
     let description: String
   }
 
+  /// The copy's scratch path: a folder of CI's shared one, or Fixtures/Modular/.build.
+  static let scratch =
+    ProcessInfo.processInfo.environment["SQUIRE_PLUGIN_FIXTURES_SCRATCH"].map {
+      URL(fileURLWithPath: $0).appending(path: "modular-fixture")
+    } ?? package.appending(path: ".build")
+
   /// Runs `swift subcommand` on the copy, in its scratch path, then `arguments`.
   ///
   /// Not in the scratch path CI shares with FixtureBuildTests: two packages taking turns in one
@@ -150,14 +162,12 @@ struct ModularFixtureTests {
     status: Int32, output: String
   ) {
     let environment = ProcessInfo.processInfo.environment
-    var scratch = package.appending(path: ".build")
     var tool: [String: String] = [:]
-    if let shared = environment["SQUIRE_PLUGIN_FIXTURES_SCRATCH"] {
-      scratch = URL(fileURLWithPath: shared).appending(path: "modular-fixture")
-      if environment["SQUIRE_BUILD_TOOL"] == nil {
-        tool["SQUIRE_BUILD_TOOL"] =
-          URL(fileURLWithPath: shared).appending(path: "debug/squire-build-tool").path
-      }
+    if let shared = environment["SQUIRE_PLUGIN_FIXTURES_SCRATCH"],
+      environment["SQUIRE_BUILD_TOOL"] == nil
+    {
+      tool["SQUIRE_BUILD_TOOL"] =
+        URL(fileURLWithPath: shared).appending(path: "debug/squire-build-tool").path
     }
     return try runSwift(
       subcommand, package: try copy.get(), arguments, environment: tool, scratch: scratch,
