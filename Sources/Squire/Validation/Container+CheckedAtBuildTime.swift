@@ -135,11 +135,8 @@ public final class _CheckedGraph: Sendable {
       }
       let pair = (UnsafeRawPointer(record.utf8Start), UnsafeRawPointer(described.utf8Start))
       if let known, known == pair { return true }
-      guard record.utf8CodeUnitCount == described.utf8CodeUnitCount,
-        pair.0 == pair.1
-          || UnsafeRawBufferPointer(start: pair.0, count: record.utf8CodeUnitCount)
-            .elementsEqual(UnsafeRawBufferPointer(start: pair.1, count: record.utf8CodeUnitCount))
-      else { return false }
+      // The comparison of generated sites (by address, then byte by byte).
+      guard _isGeneratedFile(record, described) else { return false }
       known = pair
       return true
     }
