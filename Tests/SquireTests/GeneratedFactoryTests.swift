@@ -85,6 +85,8 @@ private enum TestFactories: _GeneratedFactories {
     case dieselLine: return factoryDirDiesel()
     case carLine: return factoryDirCar()
     case radioLine: return factoryGenRadio()
+    case wrapsNoneLine: return factoryWrapHolder(wrapsNone: true)
+    case wrapsLine: return factoryWrapHolder(wrapsNone: false)
     case sharedLine:
       // Two registrations on one line: the type tells them apart.
       switch type {
@@ -157,6 +159,17 @@ private enum TestFactories: _GeneratedFactories {
     }
   }
 
+  /// The generated factory of `WrapHolder`, saying (wrongly, to show that it is believed) that
+  /// the class has no wrapped property, or not saying it.
+  static func factoryWrapHolder(wrapsNone: Bool) -> _GeneratedFactory {
+    _GeneratedFactory(WrapHolder.self, wrapsNone: wrapsNone) { link in
+      let step = link.step
+      return { context throws(ResolutionError) -> WrapHolder in
+        try context._make(step) { context throws(ResolutionError) in WrapHolder() }
+      }
+    }
+  }
+
   static func forward(_ implementation: ObjectIdentifier, as type: ObjectIdentifier)
     -> _GeneratedForward?
   {
@@ -177,7 +190,7 @@ private enum TestFactories: _GeneratedFactories {
 private let forwardsMade = Mutex(0)
 
 /// The line of the one registration the "generator" read as `GenCar.init(engine:)`.
-private let directLine: UInt = 195
+private let directLine: UInt = 221
 
 /// The lines the registrations of `DirDiesel` and its `GenCar` pass for themselves (`line:`), so
 /// that the table finds them wherever they are written.
@@ -187,12 +200,25 @@ private let carLine: UInt = 90_002
 private let radioLine: UInt = 90_003
 /// The line two registrations pass for themselves, as if written on one line.
 private let sharedLine: UInt = 90_004
+/// The lines `WrapHolder`'s registrations pass: its factory says it wraps nothing, or does not.
+private let wrapsNoneLine: UInt = 90_005
+private let wrapsLine: UInt = 90_006
+
+/// A class with an `@Injected` property, and what it asks for, which counts how often it is made.
+private let clocksMade = Mutex(0)
+private final class WrapClock: Sendable {
+  init() { clocksMade.withLock { $0 += 1 } }
+}
+private final class WrapHolder {
+  @Injected var clock: WrapClock
+  init() {}
+}
 
 @Suite struct GeneratedFactoryTests {
   @Test func theReadCallSiteCallsTheInitializerAndOthersTheFactory() {
     let container = Container()
     container.register(GenDiesel.init).as((any GenEngine).self)
-    container.register(GenCar.init(engine:))  // line 195: `directLine`
+    container.register(GenCar.init(engine:))  // line 221: `directLine`
     #expect(container.validate().isValid)
     #expect(forwardsMade.withLock { $0 } > 0)
     let direct: GenCar = container.resolve()
@@ -321,6 +347,22 @@ private let sharedLine: UInt = 90_004
     #expect((car.engine as? DirDiesel)?.path == .direct)
     let engine: any GenEngine = container.resolve()
     #expect((engine as? DirDiesel)?.path == .direct)
+  }
+
+  @Test func aFactorySayingItsClassWrapsNothingIsBelievedAndOneNotSayingItIsLookedAt() {
+    clocksMade.withLock { $0 = 0 }
+    let looked = Container()
+    looked.register(WrapClock.init)
+    looked.register(WrapHolder.init, line: wrapsLine)
+    _ = looked.resolve() as WrapHolder
+    #expect(clocksMade.withLock { $0 } == 1)
+    // The tool says so only for a class it read whole: the container does not read the
+    // class's fields, so the property (which the tool would have seen) is not filled.
+    let believed = Container()
+    believed.register(WrapClock.init)
+    believed.register(WrapHolder.init, line: wrapsNoneLine)
+    _ = believed.resolve() as WrapHolder
+    #expect(clocksMade.withLock { $0 } == 1)
   }
 
   @Test func anOverrideInAChildWins() {

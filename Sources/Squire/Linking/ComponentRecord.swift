@@ -175,6 +175,11 @@ class ComponentRecord: @unchecked Sendable {
   /// generic metadata (the injections themselves are `TypedRecord`'s).
   @usableFromInline var stepCount = 0
 
+  /// SquireBuildPlugin read the implementation type whole and found no `@Injected` or
+  /// `@LazyInjected` property (`_GeneratedFactory(_:_:wrapsNone:link:)`): linking does not read
+  /// the type's field metadata for them.
+  @usableFromInline var wrapsNoProperties = false
+
   /// Whether the component is found as its own type without a name or tag. A component
   /// forwarded as its own type only under names or tags (`.as(String.self, tag:
   /// LibraryName.self)`) is not a plain `String`: it would answer every other one.
@@ -304,9 +309,10 @@ final class TypedRecord<Impl>: ComponentRecord, @unchecked Sendable {
     // `@Injected` and `@LazyInjected` properties are filled first, so that the injections and
     // `postInit`s can use them; a class with none adds no step.
     // Asked without generic code: this runs unspecialised for most components linked, and a
-    // generic optional here costs a metadata lookup each time.
-    let wraps = linker.hasWrappedProperties(implementationType)
-    if injections.isEmpty && postInits.isEmpty && !wraps { return nil }
+    // generic optional here costs a metadata lookup each time (`injections.isEmpty` would make
+    // the metadata of an array of `Impl`'s injections and look up its conformance).
+    let wraps = !wrapsNoProperties && linker.hasWrappedProperties(implementationType)
+    if stepCount == 0 && !wraps { return nil }
     var immediate: [LinkedInjections<Impl>.Step] = []
     immediate.reserveCapacity(injections.count + (wraps ? 1 : 0))
     if wraps, let wrapped = WrappedProperties.step(for: Impl.self, linker) {

@@ -46,6 +46,9 @@ extension _GeneratedFactories {
 public struct _GeneratedFactory {
   let implementationType: Any.Type
   let parameterTypes: [Any.Type]
+  /// The tool read the class whole (its superclasses too) and found no `@Injected` or
+  /// `@LazyInjected` property: linking the component does not read its field metadata.
+  let wrapsNone: Bool
   /// Makes the component's synchronous body, in a `Producer<Impl>`: kept in a generic class, a
   /// body keeps its calling convention (in an `Any` it would pass through a reabstraction
   /// thunk at every call).
@@ -64,22 +67,28 @@ public struct _GeneratedFactory {
   ///   }
   /// }
   /// ```
+  ///
+  /// `wrapsNone: true` says that the tool read the class and its superclasses whole and they
+  /// declare no `@Injected` or `@LazyInjected` property (none under `#if`, no attribute it
+  /// cannot tell, no macro that may add members): the container then does not look for them.
   public init<Impl>(
     _ type: Impl.Type,
     _ parameters: Any.Type...,
+    wrapsNone: Bool = false,
     link: @escaping (_GeneratedLinker) -> (inout ResolutionContext) throws(ResolutionError) -> Impl
   ) {
-    self.init(implementationType: Impl.self, parameterTypes: parameters) { linker in
-      Producer(link(linker))
+    self.init(implementationType: Impl.self, parameterTypes: parameters, wrapsNone: wrapsNone) {
+      linker in Producer(link(linker))
     }
   }
 
   init(
-    implementationType: Any.Type, parameterTypes: [Any.Type],
+    implementationType: Any.Type, parameterTypes: [Any.Type], wrapsNone: Bool = false,
     link: @escaping (_GeneratedLinker) -> AnyProducer
   ) {
     self.implementationType = implementationType
     self.parameterTypes = parameterTypes
+    self.wrapsNone = wrapsNone
     self.link = link
   }
 }
@@ -140,44 +149,46 @@ extension Container {
       return register(factory, file: file, line: line)
     }
     let tableID = ObjectIdentifier(table)
-    return add(
-      TypedRecord(location: SourceLocation(file: file, line: line)) { linker, record in
-        let step = record.pathStep
-        let generatedLinker = _GeneratedLinker(linker: linker, step: step, table: tableID)
-        let build =
-          unsafeDowncast(generated.link(generatedLinker), to: Producer<Impl>.self).body
-        // The dependencies the generated body linked, reused: each is linked (and counted by
-        // `validate()`) once, as on the generic path.
-        let linked = generatedLinker.made
-        var position = 0
-        func dependency<Q>(_ type: Q.Type) -> Producer<Q> {
-          defer { position += 1 }
-          guard position < linked.dependencies.count,
-            linked.dependencies[position].type == ObjectIdentifier(Q.self)
-          else { return linker.dependency(Q.self) }
-          return unsafeDowncast(linked.dependencies[position].producer, to: Producer<Q>.self)
+    let record = TypedRecord<Impl>(location: SourceLocation(file: file, line: line)) {
+      linker, record in
+      let step = record.pathStep
+      let generatedLinker = _GeneratedLinker(linker: linker, step: step, table: tableID)
+      let build =
+        unsafeDowncast(generated.link(generatedLinker), to: Producer<Impl>.self).body
+      // The dependencies the generated body linked, reused: each is linked (and counted by
+      // `validate()`) once, as on the generic path.
+      let linked = generatedLinker.made
+      var position = 0
+      func dependency<Q>(_ type: Q.Type) -> Producer<Q> {
+        defer { position += 1 }
+        guard position < linked.dependencies.count,
+          linked.dependencies[position].type == ObjectIdentifier(Q.self)
+        else { return linker.dependency(Q.self) }
+        return unsafeDowncast(linked.dependencies[position].producer, to: Producer<Q>.self)
+      }
+      let asyncBuild = Linker.asyncBuild(step, repeat dependency((each P).self)) {
+        (arguments: repeat each P) throws(ResolutionError) -> Impl in
+        do {
+          return try factory(repeat each arguments)
+        } catch {
+          throw ResolutionError.thrown(error, by: step)
         }
-        let asyncBuild = Linker.asyncBuild(step, repeat dependency((each P).self)) {
-          (arguments: repeat each P) throws(ResolutionError) -> Impl in
-          do {
-            return try factory(repeat each arguments)
-          } catch {
-            throw ResolutionError.thrown(error, by: step)
-          }
-        }
-        let producer = linker.producer(for: record, build: build, asyncBuild: asyncBuild)
-        // The producer is the generated body itself (see `Linker.producer(for:build:asyncBuild:)`)
-        // only for a plain prototype: then a generated factory that depends on it may call its
-        // generated code directly instead.
-        if let factory = generatedLinker.made.factory, asyncBuild == nil,
-          record.lifetime == .prototype, record.injections.isEmpty, record.postInits.isEmpty,
-          record.specializedInjections == nil, record.cleanup == nil,
-          !linker.hasWrappedProperties(Impl.self)
-        {
-          _GeneratedDirect.register(producer, table: tableID, factory: factory)
-        }
-        return producer
-      }, from: table)
+      }
+      let producer = linker.producer(for: record, build: build, asyncBuild: asyncBuild)
+      // The producer is the generated body itself (see `Linker.producer(for:build:asyncBuild:)`)
+      // only for a plain prototype: then a generated factory that depends on it may call its
+      // generated code directly instead.
+      if let factory = generatedLinker.made.factory, asyncBuild == nil,
+        record.lifetime == .prototype, record.stepCount == 0,
+        record.specializedInjections == nil, record.cleanup == nil,
+        record.wrapsNoProperties || !linker.hasWrappedProperties(Impl.self)
+      {
+        _GeneratedDirect.register(producer, table: tableID, factory: factory)
+      }
+      return producer
+    }
+    record.wrapsNoProperties = generated.wrapsNone
+    return add(record, from: table)
   }
 }
 

@@ -60,7 +60,8 @@ import Testing
     #expect(source.contains("      case 5: return factoryRootK()\n"))
     #expect(
       source.contains(
-        "    Squire._GeneratedFactory(RootK.self, (any KA).self, (any KB).self, Squire.Lazy<any KD>.self) {"
+        "    Squire._GeneratedFactory(RootK.self, (any KA).self, (any KB).self, Squire.Lazy<any KD>.self, "
+          + "wrapsNone: true) {"
       ))
     #expect(source.contains("      let d2 = link(Squire.Lazy<any KD>.self)\n"))
     #expect(

@@ -15,8 +15,9 @@ extension Reader {
     // factory in its own module's build.
     guard frame.file.isOwn else { return nil }
     switch site(call, type: type, at: location, frame) {
-    case .success(let site):
+    case .success(var site):
       noFactoryReasons[location] = nil
+      site.wrapsNothing = index.wrapsNothing(type)
       return site
     case .failure(let reason):
       noFactoryReasons[location] = reason.text

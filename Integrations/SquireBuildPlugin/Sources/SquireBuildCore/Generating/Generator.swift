@@ -218,7 +218,8 @@ public enum Generator {
     let types = ([impl] + site.parameterTypes).map(metatype).joined(separator: ", ")
     let build = "build" + name.dropFirst("factory".count)
     var out = "  private static func \(name)() -> Squire._GeneratedFactory {\n"
-    out += "    Squire._GeneratedFactory(\(types)) { link in\n"
+    let wraps = site.wrapsNothing ? ", wrapsNone: true" : ""
+    out += "    Squire._GeneratedFactory(\(types)\(wraps)) { link in\n"
     for (position, type) in site.parameterTypes.enumerated() {
       out += "      let d\(position) = link(\(metatype(type)))\n"
     }

@@ -86,6 +86,9 @@ struct GeneratedSite: Hashable, Sendable {
   let direct: [(label: String?, parameter: Int)]?
   /// The initializer throws.
   let throwing: Bool
+  /// The type holds no `@Injected` or `@LazyInjected` property (`DeclarationIndex.wrapsNothing`):
+  /// told by the type, so not compared.
+  var wrapsNothing = false
   /// `#fileID`'s file name and the `register` token's line.
   let file: String
   let line: Int

@@ -29,6 +29,10 @@ final class TypeDeclaration {
   var memberwiseUnknown = false
   /// `@Injected` and `@LazyInjected` properties.
   var wrapped: [WrappedProperty] = []
+  /// A stored property carries an attribute the tool cannot tell from a property wrapper of
+  /// Squire's (`@Squire.Injected`, a typealias of `Injected`, an attribute under `#if`), or a
+  /// macro among the members may declare some: `wrapped` may not be all.
+  var mayWrapUnread = false
   /// Instance methods of one parameter, by name: a method injection's dependency is its
   /// parameter's type (`.injection { $0.install($1) }`).
   var methods: [String: [(label: String, type: TypeSyntax)]] = [:]
@@ -75,6 +79,12 @@ final class TypeDeclaration {
     "preconcurrency", "usableFromInline", "inlinable", "Observable", "propertyWrapper",
     "resultBuilder", "main", "unchecked", "discardableResult", "_disfavoredOverload",
     "globalActor",
+  ]
+
+  /// Attributes of a stored property that are not property wrappers.
+  static let notWrappers: Set<String> = [
+    "MainActor", "IBOutlet", "IBInspectable", "NSManaged", "NSCopying", "available",
+    "ObservationIgnored", "objc", "nonobjc",
   ]
 
   struct Property {

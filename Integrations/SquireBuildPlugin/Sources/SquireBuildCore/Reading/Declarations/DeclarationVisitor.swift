@@ -220,6 +220,14 @@ final class DeclarationVisitor: SyntaxVisitor {
     return .skipChildren
   }
 
+  /// A freestanding macro among a type's members may declare stored properties.
+  override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
+    if !scope.isEmpty, let declaration = index.types[scopeName] {
+      declaration.mayWrapUnread = true
+    }
+    return .skipChildren
+  }
+
   override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
     guard let declaration = index.types[scopeName], !scope.isEmpty else { return .skipChildren }
     let isStatic = node.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
@@ -244,6 +252,14 @@ final class DeclarationVisitor: SyntaxVisitor {
         }
       }
       let type = binding.typeAnnotation?.type ?? node.bindings.last?.typeAnnotation?.type
+      if node.attributes.contains(where: { element in
+        guard let attribute = element.as(AttributeSyntax.self) else { return true }
+        let name = typeText(attribute.attributeName)
+        return name != "Injected" && name != "LazyInjected"
+          && !TypeDeclaration.notWrappers.contains(name)
+      }) {
+        declaration.mayWrapUnread = true
+      }
       if let wrapper {
         let wrapperName = typeText(wrapper.attributeName)
         if let type, wrapperName == "Injected" || wrapperName == "LazyInjected" {

@@ -330,6 +330,36 @@ extension DeclarationIndex {
     return (result, locations)
   }
 
+  /// Whether instances of `qualified` hold no `@Injected` or `@LazyInjected` property, told
+  /// for sure: a class declared in code the tool read, with no such property, no attribute on a
+  /// stored property or on the class that may add one (a macro), no freestanding macro among
+  /// its members, and a superclass that is such a class too (or none). A struct or an enum
+  /// holds none the container fills. Generated code says so, and linking the component then
+  /// reads no field metadata.
+  func wrapsNothing(_ qualified: String) -> Bool {
+    var current = qualified
+    for _ in 0..<20 {
+      guard let declaration = types[current], declaration.isDeclared, !declaration.isConditional
+      else { return false }
+      switch declaration.kind {
+      case .struct, .enum: return true
+      case .protocol: return current != qualified
+      case .class, .actor: break
+      }
+      guard declaration.wrapped.isEmpty, !declaration.mayWrapUnread,
+        declaration.attributes.isEmpty
+      else { return false }
+      guard let inherited = declaration.firstInherited else { return true }
+      let next = canonical(inherited.name, in: inherited.scope)
+      if types[next] == nil {
+        // Not read: only a protocol of the standard library is known not to be a superclass.
+        return Self.standardProtocols.contains(inherited.name)
+      }
+      current = next
+    }
+    return false
+  }
+
   /// Whether `component` conforms to or inherits from `target`: true or false when the target
   /// declares everything on the way, nil when it cannot tell.
   func conforms(_ component: String, to target: String) -> Bool? {
