@@ -4,7 +4,8 @@
 # hand-wired, by Squire, by Squire with SquireBuildPlugin's generated factories, and by Swinject,
 # side by side in one run. Each figure is one process's instructions minus those of the same
 # binary doing nothing (`none`: the process's own start and exit), the median of REPEAT runs
-# (default 3). Also: registration alone, and with `validate()`.
+# (default 3). Also: registration alone, and with `validate()`; and each start-up as the whole
+# process counts it, the binary's own start included.
 #
 #   ./callgrind-startup.sh            (called by ./callgrind.sh, after its build)
 #   BUILD=1 ./callgrind-startup.sh    (builds the two executables first)
@@ -70,4 +71,11 @@ for n in 500 2000; do
   done
   printf '%-16s %12s %12s %12s %7s %14s %7s\n' Swinject "$(m "$wreg")" - "$(m "$wall")" \
     "$(x "$wall" "$hand")" - -
+  # The whole process, its own start and exit included (Foundation loaded): what an app's
+  # launch counts, and how issue 47's table counted.
+  printf '%-16s hand-wired %s; Squire %s (%s×); Squire+plugin %s (%s×); Swinject %s (%s×)\n' \
+    "whole process:" "$(m $((hand + none)))" "$(m $((s[squire] + none)))" \
+    "$(x $((s[squire] + none)) $((hand + none)))" "$(m $((p[squire] + pnone)))" \
+    "$(x $((p[squire] + pnone)) $((hand + none)))" "$(m $((wall + none)))" \
+    "$(x $((wall + none)) $((hand + none)))"
 done

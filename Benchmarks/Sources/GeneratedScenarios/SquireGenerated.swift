@@ -216,7 +216,7 @@ enum SquireGeneratedFactories: Squire._GeneratedFactories {
   }()
 
   private static func factoryA() -> Squire._GeneratedFactory {
-    Squire._GeneratedFactory(A.self, (any PD).self, (any PE).self) { link in
+    Squire._GeneratedFactory(A.self, (any PD).self, (any PE).self, wrapsNone: true) { link in
       let d0 = link((any PD).self)
       let d1 = link((any PE).self)
       let step = link.step
@@ -235,7 +235,7 @@ enum SquireGeneratedFactories: Squire._GeneratedFactories {
   private static func buildA() -> A { A(d: buildD(), e: buildE()) }
 
   private static func factoryAK() -> Squire._GeneratedFactory {
-    Squire._GeneratedFactory(AK.self, (any KD).self, (any KE).self) { link in
+    Squire._GeneratedFactory(AK.self, (any KD).self, (any KE).self, wrapsNone: true) { link in
       let d0 = link((any KD).self)
       let d1 = link((any KE).self)
       let step = link.step
@@ -254,7 +254,7 @@ enum SquireGeneratedFactories: Squire._GeneratedFactories {
   private static func buildAK() -> AK { AK(d: buildDK(), e: buildEK()) }
 
   private static func factoryB() -> Squire._GeneratedFactory {
-    Squire._GeneratedFactory(B.self, (any PF).self, (any PG).self) { link in
+    Squire._GeneratedFactory(B.self, (any PF).self, (any PG).self, wrapsNone: true) { link in
       let d0 = link((any PF).self)
       let d1 = link((any PG).self)
       let step = link.step
@@ -273,7 +273,7 @@ enum SquireGeneratedFactories: Squire._GeneratedFactories {
   private static func buildB() -> B { B(f: buildF(), g: buildG()) }
 
   private static func factoryBK() -> Squire._GeneratedFactory {
-    Squire._GeneratedFactory(BK.self, (any KF).self, (any KG).self) { link in
+    Squire._GeneratedFactory(BK.self, (any KF).self, (any KG).self, wrapsNone: true) { link in
       let d0 = link((any KF).self)
       let d1 = link((any KG).self)
       let step = link.step
@@ -292,7 +292,7 @@ enum SquireGeneratedFactories: Squire._GeneratedFactories {
   private static func buildBK() -> BK { BK(f: buildFK(), g: buildGK()) }
 
   private static func factoryC() -> Squire._GeneratedFactory {
-    Squire._GeneratedFactory(C.self, (any PH).self, (any PI).self) { link in
+    Squire._GeneratedFactory(C.self, (any PH).self, (any PI).self, wrapsNone: true) { link in
       let d0 = link((any PH).self)
       let d1 = link((any PI).self)
       let step = link.step
@@ -311,7 +311,7 @@ enum SquireGeneratedFactories: Squire._GeneratedFactories {
   private static func buildC() -> C { C(h: buildH(), i: buildI()) }
 
   private static func factoryCK() -> Squire._GeneratedFactory {
-    Squire._GeneratedFactory(CK.self, (any KH).self, (any KI).self) { link in
+    Squire._GeneratedFactory(CK.self, (any KH).self, (any KI).self, wrapsNone: true) { link in
       let d0 = link((any KH).self)
       let d1 = link((any KI).self)
       let step = link.step
@@ -330,7 +330,7 @@ enum SquireGeneratedFactories: Squire._GeneratedFactories {
   private static func buildCK() -> CK { CK(h: buildHK(), i: buildIK()) }
 
   private static func factoryD() -> Squire._GeneratedFactory {
-    Squire._GeneratedFactory(D.self) { link in
+    Squire._GeneratedFactory(D.self, wrapsNone: true) { link in
       let step = link.step
       let linked = {
         (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> D in
@@ -347,7 +347,7 @@ enum SquireGeneratedFactories: Squire._GeneratedFactories {
   private static func buildD() -> D { D() }
 
   private static func factoryDK() -> Squire._GeneratedFactory {
-    Squire._GeneratedFactory(DK.self) { link in
+    Squire._GeneratedFactory(DK.self, wrapsNone: true) { link in
       let step = link.step
       let linked = {
         (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> DK in
@@ -364,7 +364,7 @@ enum SquireGeneratedFactories: Squire._GeneratedFactories {
   private static func buildDK() -> DK { DK() }
 
   private static func factoryE() -> Squire._GeneratedFactory {
-    Squire._GeneratedFactory(E.self) { link in
+    Squire._GeneratedFactory(E.self, wrapsNone: true) { link in
       let step = link.step
       let linked = {
         (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> E in
@@ -381,7 +381,7 @@ enum SquireGeneratedFactories: Squire._GeneratedFactories {
   private static func buildE() -> E { E() }
 
   private static func factoryEK() -> Squire._GeneratedFactory {
-    Squire._GeneratedFactory(EK.self) { link in
+    Squire._GeneratedFactory(EK.self, wrapsNone: true) { link in
       let step = link.step
       let linked = {
         (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> EK in
@@ -398,7 +398,7 @@ enum SquireGeneratedFactories: Squire._GeneratedFactories {
   private static func buildEK() -> EK { EK() }
 
   private static func factoryF() -> Squire._GeneratedFactory {
-    Squire._GeneratedFactory(F.self) { link in
+    Squire._GeneratedFactory(F.self, wrapsNone: true) { link in
       let step = link.step
       let linked = {
         (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> F in
@@ -415,7 +415,7 @@ enum SquireGeneratedFactories: Squire._GeneratedFactories {
   private static func buildF() -> F { F() }
 
   private static func factoryFK() -> Squire._GeneratedFactory {
-    Squire._GeneratedFactory(FK.self) { link in
+    Squire._GeneratedFactory(FK.self, wrapsNone: true) { link in
       let step = link.step
       let linked = {
         (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> FK in
@@ -432,7 +432,7 @@ enum SquireGeneratedFactories: Squire._GeneratedFactories {
   private static func buildFK() -> FK { FK() }
 
   private static func factoryG() -> Squire._GeneratedFactory {
-    Squire._GeneratedFactory(G.self) { link in
+    Squire._GeneratedFactory(G.self, wrapsNone: true) { link in
       let step = link.step
       let linked = {
         (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> G in
@@ -449,7 +449,7 @@ enum SquireGeneratedFactories: Squire._GeneratedFactories {
   private static func buildG() -> G { G() }
 
   private static func factoryGK() -> Squire._GeneratedFactory {
-    Squire._GeneratedFactory(GK.self) { link in
+    Squire._GeneratedFactory(GK.self, wrapsNone: true) { link in
       let step = link.step
       let linked = {
         (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> GK in
@@ -466,7 +466,7 @@ enum SquireGeneratedFactories: Squire._GeneratedFactories {
   private static func buildGK() -> GK { GK() }
 
   private static func factoryH() -> Squire._GeneratedFactory {
-    Squire._GeneratedFactory(H.self) { link in
+    Squire._GeneratedFactory(H.self, wrapsNone: true) { link in
       let step = link.step
       let linked = {
         (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> H in
@@ -483,7 +483,7 @@ enum SquireGeneratedFactories: Squire._GeneratedFactories {
   private static func buildH() -> H { H() }
 
   private static func factoryHK() -> Squire._GeneratedFactory {
-    Squire._GeneratedFactory(HK.self) { link in
+    Squire._GeneratedFactory(HK.self, wrapsNone: true) { link in
       let step = link.step
       let linked = {
         (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> HK in
@@ -500,7 +500,7 @@ enum SquireGeneratedFactories: Squire._GeneratedFactories {
   private static func buildHK() -> HK { HK() }
 
   private static func factoryI() -> Squire._GeneratedFactory {
-    Squire._GeneratedFactory(I.self) { link in
+    Squire._GeneratedFactory(I.self, wrapsNone: true) { link in
       let step = link.step
       let linked = {
         (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> I in
@@ -517,7 +517,7 @@ enum SquireGeneratedFactories: Squire._GeneratedFactories {
   private static func buildI() -> I { I() }
 
   private static func factoryIK() -> Squire._GeneratedFactory {
-    Squire._GeneratedFactory(IK.self) { link in
+    Squire._GeneratedFactory(IK.self, wrapsNone: true) { link in
       let step = link.step
       let linked = {
         (context: inout Squire.ResolutionContext) throws(Squire.ResolutionError) -> IK in
@@ -534,7 +534,7 @@ enum SquireGeneratedFactories: Squire._GeneratedFactories {
   private static func buildIK() -> IK { IK() }
 
   private static func factoryRoot() -> Squire._GeneratedFactory {
-    Squire._GeneratedFactory(Root.self, (any PA).self, (any PB).self, (any PC).self) { link in
+    Squire._GeneratedFactory(Root.self, (any PA).self, (any PB).self, (any PC).self, wrapsNone: true) { link in
       let d0 = link((any PA).self)
       let d1 = link((any PB).self)
       let d2 = link((any PC).self)
@@ -554,7 +554,7 @@ enum SquireGeneratedFactories: Squire._GeneratedFactories {
   private static func buildRoot() -> Root { Root(a: buildA(), b: buildB(), c: buildC()) }
 
   private static func factoryRootK() -> Squire._GeneratedFactory {
-    Squire._GeneratedFactory(RootK.self, (any KA).self, (any KB).self, (any KC).self) { link in
+    Squire._GeneratedFactory(RootK.self, (any KA).self, (any KB).self, (any KC).self, wrapsNone: true) { link in
       let d0 = link((any KA).self)
       let d1 = link((any KB).self)
       let d2 = link((any KC).self)
