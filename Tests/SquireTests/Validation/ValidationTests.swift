@@ -244,6 +244,25 @@ struct ValidationTests {
       ])
   }
 
+  /// What `many` builds, the holder keeps: the build's check says the same (SquireBuildPlugin's
+  /// `ProblemTests.captiveDependencyThroughMany`).
+  @Test func aCaptiveThroughManyIsReported() {
+    let container = Container()
+    container.register(FleetDiesel.init).as((any FleetEngine).self).lifetime(.perContainer)
+    container.register { Fleet(engines: many($0)) }.lifetime(.single)
+    let problems = container.validate().problems
+    #expect(
+      problems.map(\.kind) == [
+        .captiveDependency(
+          holder: "Fleet", holderLifetime: .single, dependency: "FleetDiesel",
+          dependencyLifetime: .perContainer)
+      ])
+    #expect(
+      problems.first?.description.hasPrefix(
+        "Captive dependency: `Fleet` (.single) holds `FleetDiesel` (.perContainer).") == true,
+      "\(problems.first?.description ?? "")")
+  }
+
   @Test func separateCyclesAreEachReported() {
     final class A {
       init(b: B) {}
@@ -374,4 +393,10 @@ struct ValidationTests {
     container.register(Forge.init)
     #expect(container.validate().isValid)
   }
+}
+
+private protocol FleetEngine: AnyObject {}
+private final class FleetDiesel: FleetEngine {}
+private final class Fleet {
+  init(engines: [any FleetEngine]) {}
 }

@@ -115,7 +115,7 @@ import Testing
     #expect(!source.contains("checkedGraphs"))
   }
 
-  /// `validate()` finds a captive through `many`, which the build's check does not report.
+  /// A captive through `many` (an error of the build's check too): never described.
   @Test func aCaptiveThroughManyIsNotDescribed() {
     let source = Self.generated(
       """

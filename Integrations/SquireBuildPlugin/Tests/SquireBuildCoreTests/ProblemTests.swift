@@ -147,6 +147,30 @@ import Testing
       ])
   }
 
+  /// `many` builds every component it finds, and the holder keeps them: as `validate()` says.
+  @Test func captiveDependencyThroughMany() {
+    let found = errors([
+      "Types.swift": """
+      import Squire
+      protocol Engine: AnyObject {}
+      final class Diesel: Engine {}
+      final class Fleet { init(engines: [any Engine]) {} }
+      """,
+      "Root.swift": """
+      import Squire
+
+      let container = Container()
+      container.register(Diesel.init).as(Engine.self).lifetime(.perContainer)
+      container.register { Fleet(engines: many($0)) }.lifetime(.single)
+      """,
+    ])
+    #expect(
+      found == [
+        "Root.swift:5:11: error: Captive dependency: `Fleet` (.single) holds `Diesel` "
+          + "(.perContainer)."
+      ])
+  }
+
   @Test func providerIsNotCaptive() {
     let found = errors([
       "Types.swift": """

@@ -116,6 +116,8 @@ struct Checker {
       }
       && components.allSatisfy(\.0.readsEveryDependency)
     var manyLinks: [(from: Registration, to: Registration)] = []
+    // The same, as links the component keeps (`many` builds each one and hands them over).
+    var keptByMany: [Link] = []
     for (component, level) in components {
       guard let dependencies = component.dependencies else { continue }
       // A `.single` is built in the container that registered it.
@@ -125,6 +127,8 @@ struct Checker {
         case .many:
           if let all = everyProvider(dependency.key, levels, from: start, providersByLevel) {
             manyLinks += all.map { (component, $0) }
+            let kept = Dependency(key: dependency.key, kind: .required)
+            keptByMany += all.map { Link(from: component, to: $0, dependency: kept) }
           } else {
             askersKnown = false
           }
@@ -193,7 +197,7 @@ struct Checker {
     }
     if !isPart { problems += duplicates(graph, asked: Set(ambiguousOrder), paths) }
     problems += cycles(components.map(\.0), links, paths)
-    problems += captives(components.map(\.0), links, paths)
+    problems += captives(components.map(\.0), links + keptByMany, paths)
     // What a resolve builds right away, `many` included.
     let immediate = links.filter(\.dependency.isImmediate).map { ($0.from, $0.to) } + manyLinks
     let passing = ArgumentPassing(

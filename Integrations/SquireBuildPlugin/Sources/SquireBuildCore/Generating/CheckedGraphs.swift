@@ -54,7 +54,7 @@ struct CheckedGraphs {
     var sites: Set<String> = []
     var dependencyCount = 0
     var immediate: [ObjectIdentifier: [Registration]] = [:]
-    // What each component keeps, `many` included, which the check's captive rule does not follow.
+    // What each component keeps, `many` included (a graph is described only with none captive).
     var kept: [Checker.Link] = []
     var lines: [String] = []
     for registration in graph.registrations {
