@@ -126,6 +126,7 @@ struct GraphExportEscapingTests {
 struct GraphExportControlCharacterTests {
   private static let hostile = [
     "first\r\nsecond", "cr\ronly", "nul\u{0}byte", "line\u{2028}separator", "bell\u{7}tab\tend",
+    "next\u{85}line\u{9B}csi",
   ]
 
   private func container() -> Container {
@@ -182,5 +183,7 @@ struct GraphExportControlCharacterTests {
     #expect(page.contains(#"first\r\nsecond"#))
     #expect(page.contains(#"nul\u0000byte"#))
     #expect(page.contains(#"line\u2028separator"#))
+    // C1 controls too (U+0080 to U+009F): HTML reads each raw one as a parse error.
+    #expect(page.contains(#"next\u0085line\u009bcsi"#))
   }
 }

@@ -44,8 +44,9 @@ enum JSON {
 
   /// A JSON string literal of `text`. Besides what JSON requires (quotes, backslashes, control
   /// characters), `<`, `>` and `&` are written as `\u003c`, `\u003e` and `\u0026`, so that no
-  /// `</script>` or `<!--` can end or change the element that holds the JSON, and U+2028 and
-  /// U+2029 as escapes, which older JavaScript reads as line ends.
+  /// `</script>` or `<!--` can end or change the element that holds the JSON, U+2028 and
+  /// U+2029 as escapes, which older JavaScript reads as line ends, and DEL and the C1 controls
+  /// (U+007F to U+009F), which JSON allows raw but HTML reads as parse errors.
   static func quote(_ text: String, into out: inout String) {
     out += "\""
     for scalar in text.unicodeScalars {
@@ -55,7 +56,7 @@ enum JSON {
       case "\n": out += "\\n"
       case "\r": out += "\\r"
       case "\t": out += "\\t"
-      case "<", ">", "&", "\u{2028}", "\u{2029}", "\u{0}"..."\u{1F}", "\u{7F}":
+      case "<", ">", "&", "\u{2028}", "\u{2029}", "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}":
         out += "\\u" + hex4(scalar.value)
       default: out.unicodeScalars.append(scalar)
       }
