@@ -149,8 +149,16 @@ public enum SquireCheck {
     var generated = Generator.header + list.header
     if generate {
       // Only a check that found nothing, not even a warning, vouches for a graph.
+      let vouched = found.isEmpty ? checked : []
+      // Parts read alone: the target's own, described for the modules that append them, and
+      // those of other modules a vouched container appends, which it names when described.
+      let ownParts = index.partLoads.filter { $0.value.file.isOwn }.keys
+      let appended = vouched.flatMap(\.loadedParts).filter {
+        index.partLoads[$0].map { !$0.file.isOwn } ?? false
+      }
+      reader.readPartsAlone(only: Set(ownParts).union(appended))
       let source = Generator.source(
-        graphs: reader.graphs + reader.detached, checked: found.isEmpty ? checked : [],
+        graphs: reader.graphs + reader.detached, checked: vouched, parts: reader.partGraphs,
         files: parsed, index: index, module: module)
       generated += source.dropFirst(Generator.header.count)
     }

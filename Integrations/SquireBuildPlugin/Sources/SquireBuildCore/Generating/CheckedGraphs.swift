@@ -11,6 +11,12 @@
 /// binding, runtime argument or type left to children, and each dependency answered by exactly
 /// one of its registrations. Anything else is left to `validate()`'s walk.
 ///
+/// A registration of another module's files is allowed in one case: it is a registration of a
+/// part the container appends whose module describes it (`checkedParts`, see `partBody`), read
+/// in the container as the part alone reads it. The graph then names the part
+/// (`graph.part(OrdersPart.self)`), and `validate()` finds the part's registrations in the
+/// description its module gives.
+///
 /// ```swift
 /// let described = CheckedGraphs(index: index, module: "App", own: ["Sources/App/Root.swift"])
 ///   .descriptions(of: graphs)   // one `checkedGraph<N>` body per described container
@@ -21,6 +27,9 @@ struct CheckedGraphs {
   let module: String
   /// The target's own files, by path.
   let own: Set<String>
+  /// Parts read alone, by qualified name: the target's own (described in `checkedParts`) and
+  /// those of other modules its containers append.
+  var parts: [String: ContainerGraph] = [:]
 
   /// How deep a described graph may nest components built one inside the other: well below
   /// the depth at which a resolve stops (200), which `validate()` checks.
@@ -45,6 +54,22 @@ struct CheckedGraphs {
       !graph.completedElsewhere, !graph.hasDecorators, graph.decorators.isEmpty,
       graph.suppliedByChildren.isEmpty, !graph.registrations.isEmpty
     else { return nil }
+    // The parts of other modules it appends, each described by its module: their registrations
+    // as the part alone reads them, each to be met once in the container.
+    var partLines: [String] = []
+    var fromParts: [PartSite: [Registration]] = [:]
+    for name in graph.loadedParts.sorted() {
+      guard let load = index.partLoads[name] else { return nil }
+      guard let partModule = load.file.module else { continue }
+      guard let alone = parts[name], isPart(name),
+        partBody(alone, module: partModule, own: files(of: partModule), naming: false) != nil,
+        let spelled = index.generatedName(name, in: "")
+      else { return nil }
+      partLines.append("    graph.part(\(Generator.metatype(spelled)))")
+      for registration in alone.registrations {
+        fromParts[PartSite(registration), default: []].append(registration)
+      }
+    }
     var providers: [Key: [Registration]] = [:]
     for registration in graph.registrations {
       for key in registration.providedKeys { providers[key, default: []].append(registration) }
@@ -58,12 +83,26 @@ struct CheckedGraphs {
     var kept: [Checker.Link] = []
     var lines: [String] = []
     for registration in graph.registrations {
-      guard let type = registration.type, isExact(registration),
-        let lifetime = Self.lifetime(registration.lifetime),
-        let name = index.generatedName(type, in: ""), wrappedAreKnown(type),
-        sites.insert("\(registration.location.line) \(name)").inserted,
+      // A part's registration: as the part alone reads it (which its module describes).
+      var ofPart = false
+      if !own.contains(registration.location.file) {
+        guard let module = index.fileModules[registration.location.file],
+          isExact(registration, own: files(of: module)),
+          let alone = fromParts[PartSite(registration)]?.popLast(), Self.same(registration, alone)
+        else { return nil }
+        ofPart = true
+      }
+      guard let type = registration.type, ofPart || isExact(registration, own: own),
+        let lifetime = Self.lifetime(registration.lifetime), wrappedAreKnown(type),
         let dependencies = registration.dependencies
       else { return nil }
+      var name = ""
+      if !ofPart {
+        guard let spelled = index.generatedName(type, in: ""),
+          sites.insert("\(registration.location.line) \(spelled)").inserted
+        else { return nil }
+        name = spelled
+      }
       var below: [Registration] = []
       for dependency in dependencies {
         guard !dependency.key.type.hasPrefix(localPrefix) else { return nil }
@@ -87,6 +126,7 @@ struct CheckedGraphs {
         }
       }
       immediate[ObjectIdentifier(registration)] = below
+      if ofPart { continue }
       let file = registration.location.file.split(separator: "/").last.map(String.init) ?? ""
       var line =
         "    graph.component(\"\(module)/\(file)\", \(registration.location.line), "
@@ -103,14 +143,110 @@ struct CheckedGraphs {
     else { return nil }
     let checker = Checker(index: index, module: module)
     let paths = Paths(components: graph.registrations, pairs: kept.map { ($0.from, $0.to) })
-    guard checker.captives(graph.registrations, kept, paths).isEmpty else { return nil }
+    guard checker.captives(graph.registrations, kept, paths).isEmpty,
+      fromParts.values.allSatisfy(\.isEmpty)
+    else { return nil }
     return "    var graph = Squire._CheckedGraph.Builder(dependencies: \(dependencyCount))\n"
+      + (lines + partLines).map { $0 + "\n" }.joined() + "    return graph.content\n"
+  }
+
+  /// The body of `checkedPart<N>` for each of the target's own parts that can be described
+  /// (see `partBody`), with the part's type as generated code spells it, in file order.
+  func partDescriptions() -> [(type: String, location: Location, body: String)] {
+    var result: [(type: String, location: Location, body: String)] = []
+    for (name, graph) in parts where index.partLoads[name]?.file.isOwn == true {
+      guard isPart(name), let type = index.generatedName(name, in: ""),
+        let body = partBody(graph, module: module, own: own, naming: true)
+      else { continue }
+      result.append((type, graph.location, body))
+    }
+    return result.sorted { $0.location < $1.location }
+  }
+
+  /// The statements that describe a part read alone (`graph`) of `module`, whose files are
+  /// `own`, or nil when the tool cannot vouch for it: every registration read exactly, as for a
+  /// container, but what it asks for may be another part's or the root's, so nothing of its
+  /// dependencies is checked here (the graph that appends it is checked whole). It appends no
+  /// other part, opens nothing, decorates nothing. Without `naming`, the component types are
+  /// not spelled (another module's internal types): only whether its module describes it.
+  func partBody(_ graph: ContainerGraph, module: String, own: Set<String>, naming: Bool)
+    -> String?
+  {
+    guard let name = graph.part, graph.loadedParts == [name], !graph.isOpen,
+      !graph.hasDecorators, graph.decorators.isEmpty, graph.suppliedByChildren.isEmpty,
+      graph.children.isEmpty
+    else { return nil }
+    var sites: Set<String> = []
+    var lines: [String] = []
+    for registration in graph.registrations {
+      guard let type = registration.type, isExact(registration, own: own),
+        let lifetime = Self.lifetime(registration.lifetime), wrappedAreKnown(type),
+        let dependencies = registration.dependencies,
+        dependencies.allSatisfy({ $0.kind != .argument && !$0.key.type.hasPrefix(localPrefix) }),
+        sites.insert("\(registration.location.line) \(type)").inserted
+      else { return nil }
+      guard naming else {
+        guard registration.forwards.allSatisfy({ vouches($0.key, for: type) }) else { return nil }
+        continue
+      }
+      guard let spelled = index.generatedName(type, in: "") else { return nil }
+      let file = registration.location.file.split(separator: "/").last.map(String.init) ?? ""
+      var line =
+        "    graph.component(\"\(module)/\(file)\", \(registration.location.line), "
+        + "\(Generator.metatype(spelled)), .\(lifetime)"
+      if registration.isDefault { line += ", isDefault: true" }
+      if registration.steps > 0 { line += ", steps: \(registration.steps)" }
+      lines.append(line + ")")
+      for forward in registration.forwards {
+        guard let text = forwardLine(forward.key, of: type) else { return nil }
+        lines.append(text)
+      }
+    }
+    return "    var graph = Squire._CheckedGraph.Builder(dependencies: 0)\n"
       + lines.map { $0 + "\n" }.joined() + "    return graph.content\n"
   }
 
+  /// A registration of a part, by where it is written and its type.
+  private struct PartSite: Hashable {
+    let location: Location
+    let type: String?
+
+    init(_ registration: Registration) {
+      location = registration.location
+      type = registration.type
+    }
+  }
+
+  /// Whether `registration`, read in a container, is what `alone` reads of it in its part: the
+  /// lifetime (the container's default may differ), `.default()`, steps and forwards.
+  private static func same(_ registration: Registration, _ alone: Registration) -> Bool {
+    registration.lifetime == alone.lifetime && registration.isDefault == alone.isDefault
+      && registration.steps == alone.steps
+      && registration.forwards.map(\.key) == alone.forwards.map(\.key)
+  }
+
+  /// The files of `module`, another module the tool reads, by path.
+  private func files(of module: String) -> Set<String> {
+    Set(index.fileModules.filter { $0.value == module }.keys)
+  }
+
+  /// Whether `name` declares that it conforms to Squire's `Part` (generated code names it as
+  /// one), and the target declares no `Part` of its own.
+  private func isPart(_ name: String) -> Bool {
+    guard index.types["Part"] == nil, let declaration = index.types[name] else { return false }
+    return declaration.inherited.contains {
+      !$0.isConditional && ($0.name == "Part" || $0.name == "Squire.Part")
+    }
+  }
+
+  /// Whether the tool knows `type` is `key`'s type or conforms to it.
+  private func vouches(_ key: Key, for type: String) -> Bool {
+    key.type == type || index.conforms(type, to: key.type) == true
+  }
+
   /// Whether the tool read `registration` exactly, and it has nothing the build's check leaves
-  /// to `validate()`.
-  private func isExact(_ registration: Registration) -> Bool {
+  /// to `validate()`, in one of `own`.
+  private func isExact(_ registration: Registration, own: Set<String>) -> Bool {
     registration.isCertain && registration.readsEveryDependency
       && registration.arguments.isEmpty && registration.consumers.isEmpty
       && registration.passesArgumentsTo.isEmpty && !registration.isAsync
@@ -122,8 +258,7 @@ struct CheckedGraphs {
   /// `graph.as(...)` for a forward the compiler or the tool checked; nil for one it cannot
   /// vouch for or name.
   private func forwardLine(_ key: Key, of type: String) -> String? {
-    guard key.type == type || index.conforms(type, to: key.type) == true,
-      let target = index.generatedName(key.type, in: "")
+    guard vouches(key, for: type), let target = index.generatedName(key.type, in: "")
     else { return nil }
     switch key.qualifier {
     case .none:

@@ -21,9 +21,13 @@ public enum Generator {
   ///
   /// `checked` are the containers the check found clean, with no warning: those the tool can
   /// describe are written into `checkedGraphs` (see `CheckedGraphs`).
+  ///
+  /// `parts` are parts read alone, by qualified name: the target's own that the tool can
+  /// describe are written into `checkedParts`, and a checked container that appends another
+  /// module's names those its module describes.
   static func source(
-    graphs: [ContainerGraph], checked: [ContainerGraph] = [], files: [SourceFileInfo],
-    index: DeclarationIndex, module: String
+    graphs: [ContainerGraph], checked: [ContainerGraph] = [], parts: [String: ContainerGraph] = [:],
+    files: [SourceFileInfo], index: DeclarationIndex, module: String
   ) -> String {
     var registrations: [Location: Registration] = [:]
     // The target's own registrations: another module's get their factories in its build.
@@ -64,9 +68,10 @@ public enum Generator {
     }
     // Generated code names Squire's types and the standard library's by their module: a type of
     // the target named `Squire` or `Swift` would hide the module.
-    let described = CheckedGraphs(index: index, module: module, own: own)
-      .descriptions(of: checked)
-    guard !helpers.isEmpty || !forwards.isEmpty || !described.isEmpty,
+    let describer = CheckedGraphs(index: index, module: module, own: own, parts: parts)
+    let described = describer.descriptions(of: checked)
+    let describedParts = describer.partDescriptions()
+    guard !helpers.isEmpty || !forwards.isEmpty || !described.isEmpty || !describedParts.isEmpty,
       index.types["Squire"] == nil,
       index.types["Swift"] == nil
     else { return header }
@@ -157,6 +162,7 @@ public enum Generator {
       out += "\n" + forwardHelper(forwardNames[impl]!, impl, forwards[impl]!.sorted())
     }
     if !described.isEmpty { out += "\n" + checkedGraphsMember(described) }
+    if !describedParts.isEmpty { out += "\n" + checkedPartsMember(describedParts) }
     out += "}\n"
     return header + "\n" + imports(of: files, naming: out, index).map { $0 + "\n" }.joined() + out
   }
@@ -321,6 +327,29 @@ public enum Generator {
     return out
   }
 
+  /// `checkedParts` and a `checkedPart<N>` per part of the module described in it: each made
+  /// the first time a graph that appends the part is validated.
+  private static func checkedPartsMember(
+    _ described: [(type: String, location: Location, body: String)]
+  ) -> String {
+    var out = "  /// The module's parts whose `load(container:)` the build read exactly, as it read"
+    out += " them: a graph\n"
+    out += "  /// of another module that appends one is matched with it.\n"
+    out += "  static let checkedParts: [Squire._CheckedPart] = [\n"
+    for (number, part) in described.enumerated() {
+      out += "    Squire._CheckedPart(\(metatype(part.type))) { checkedPart\(number) },\n"
+    }
+    out += "  ]\n"
+    for (number, part) in described.enumerated() {
+      let file = part.location.file.split(separator: "/").last.map(String.init) ?? ""
+      out += "\n  /// The part `\(part.type)`, loaded at \(file):\(part.location.line).\n"
+      out += "  private static let checkedPart\(number): Squire._CheckedGraph.Content = {\n"
+      out += part.body
+      out += "  }()\n"
+    }
+    return out
+  }
+
   /// `T.self`, `(any P).self`.
   static func metatype(_ type: String) -> String {
     type.hasPrefix("any ") ? "(\(type)).self" : "\(type).self"
@@ -370,15 +399,21 @@ public enum Generator {
     return found.sorted()
   }
 
-  /// Squire's generic synchronous `register` (0 to 8 parameters) and `as`, with their exact
-  /// signatures: the same in every module.
+  /// Squire's generic synchronous `register` (0 to 8 parameters), `append(part:)` (which
+  /// remembers the table for `validate()`) and `as`, with their exact signatures: the same in
+  /// every module.
   static let fixedPart =
     """
-    // Squire's generic `register` and `as` for synchronous factories, with their exact signatures:
-    // they shadow Squire's in this module, and hand each call to the generated table.
+    // Squire's generic `register` and `as` for synchronous factories, and `append(part:)`, with
+    // their exact signatures: they shadow Squire's in this module, and hand each call to the
+    // generated table.
     extension Squire.Container {
 
     """ + (0...8).map(shadowingRegister).joined(separator: "\n") + #"""
+
+        func append(part: any Squire.Part.Type) {
+          _append(part: part, from: SquireGeneratedFactories.self)
+        }
       }
 
       extension Squire.Component {
