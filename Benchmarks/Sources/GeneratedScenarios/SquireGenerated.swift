@@ -26,8 +26,9 @@
 import Scenarios
 @_spi(Generated) import Squire
 
-// Squire's generic `register` and `as` for synchronous factories, with their exact signatures:
-// they shadow Squire's in this module, and hand each call to the generated table.
+// Squire's generic `register` and `as` for synchronous factories, and `append(part:)`, with
+// their exact signatures: they shadow Squire's in this module, and hand each call to the
+// generated table.
 extension Squire.Container {
   @inline(never)
   @_semantics("optimize.sil.specialize.generic.never")
@@ -126,6 +127,10 @@ extension Squire.Container {
     line: Swift.UInt = #line
   ) -> Squire.Component<Impl> {
     _register(generated: factory, file: file, line: line, from: SquireGeneratedFactories.self)
+  }
+
+  func append(part: any Squire.Part.Type) {
+    _append(part: part, from: SquireGeneratedFactories.self)
   }
 }
 
