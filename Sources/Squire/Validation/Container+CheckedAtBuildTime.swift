@@ -86,7 +86,7 @@ public final class _CheckedGraph: Sendable {
     /// Whether `records` are exactly these registrations and those of `parts` (the
     /// descriptions of ``parts``, in order): one record per registration, matched by site and
     /// type, with the same options, and nothing the build's check does not cover. A record whose
-    /// site several of them describe takes the first not matched yet.
+    /// line and type several of them describe takes the first not matched yet in its file.
     func isExactly(_ records: [ComponentRecord], parts: [Content] = []) -> Bool {
       let contents = [self] + parts
       var total = 0
@@ -105,7 +105,9 @@ public final class _CheckedGraph: Sendable {
           line: record.location.line, type: ObjectIdentifier(record.implementationType))
         var found: (content: Int, position: Int)?
         for (number, positions) in tables.enumerated() {
-          if let position = positions[site], !matched[number][position] {
+          if let position = positions[site], !matched[number][position],
+            files[number].same(record.location.file, contents[number].registrations[position].file)
+          {
             found = (number, position)
             break
           }
@@ -115,8 +117,7 @@ public final class _CheckedGraph: Sendable {
         matched[number][position] = true
         let content = contents[number]
         let registration = content.registrations[position]
-        guard files[number].same(record.location.file, registration.file),
-          record.lifetime == registration.lifetime, record.isDefault == registration.isDefault,
+        guard record.lifetime == registration.lifetime, record.isDefault == registration.isDefault,
           record.stepCount == registration.steps,
           record.forwards.count == registration.forwardEnd - registration.forwardStart,
           _CheckedGraph.isCovered(record)

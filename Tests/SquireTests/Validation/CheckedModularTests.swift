@@ -109,7 +109,7 @@ private enum UndescribedPart: Part {
 private enum AppTable: DescribingTable {
   static let checkedGraphs = [
     _CheckedGraph(registrations: 3) { root }, _CheckedGraph(registrations: 2) { partsOnly },
-    _CheckedGraph(registrations: 2) { undescribed },
+    _CheckedGraph(registrations: 2) { undescribed }, _CheckedGraph(registrations: 2) { sameLine },
   ]
 
   private static let root: _CheckedGraph.Content = {
@@ -124,6 +124,14 @@ private enum AppTable: DescribingTable {
     var graph = _CheckedGraph.Builder(dependencies: 3)
     graph.part(OrdersPart.self)
     graph.part(PaymentsPart.self)
+    return graph.content
+  }()
+
+  /// The app registers an order book on the line of the part's, in its own file.
+  private static let sameLine: _CheckedGraph.Content = {
+    var graph = _CheckedGraph.Builder(dependencies: 4)
+    graph.component(appFile, orderBookLine, ModularOrderBook.self, .prototype)
+    graph.part(OrdersPart.self)
     return graph.content
   }()
 
@@ -176,6 +184,17 @@ private func registerCheckout(in container: Container) {
     unremembered.append(part: OrdersPart.self)
     unremembered.append(part: PaymentsPart.self)
     #expect(!unremembered.validate().checkedAtBuildTime)
+  }
+
+  @Test func aRootsRecordOnAPartsLineIsToldApartByItsFile() {
+    let container = Container()
+    append(OrdersPart.self, to: container)
+    container._register(
+      generated: { ModularOrderBook(payments: $0, ledger: $1) }, file: appFile,
+      line: orderBookLine, from: AppTable.self)
+    let report = container.validate()
+    #expect(report.checkedAtBuildTime)
+    #expect(report.dependencyCount == 4)
   }
 
   /// Each change makes the container something the build did not read: `validate()` walks and

@@ -58,11 +58,14 @@ struct CheckedGraphs {
     // as the part alone reads them, each to be met once in the container.
     var partLines: [String] = []
     var fromParts: [PartSite: [Registration]] = [:]
+    // The files of each other module the tool reads, by path.
+    var files: [String: Set<String>] = [:]
+    for (path, module) in index.fileModules { files[module, default: []].insert(path) }
     for name in graph.loadedParts.sorted() {
       guard let load = index.partLoads[name] else { return nil }
       guard let partModule = load.file.module else { continue }
       guard let alone = parts[name], isPart(name),
-        partBody(alone, module: partModule, own: files(of: partModule), naming: false) != nil,
+        partBody(alone, module: partModule, own: files[partModule] ?? [], naming: false) != nil,
         let spelled = index.generatedName(name, in: "")
       else { return nil }
       partLines.append("    graph.part(\(Generator.metatype(spelled)))")
@@ -87,7 +90,7 @@ struct CheckedGraphs {
       var ofPart = false
       if !own.contains(registration.location.file) {
         guard let module = index.fileModules[registration.location.file],
-          isExact(registration, own: files(of: module)),
+          isExact(registration, own: files[module] ?? []),
           let alone = fromParts[PartSite(registration)]?.popLast(), Self.same(registration, alone)
         else { return nil }
         ofPart = true
@@ -223,11 +226,6 @@ struct CheckedGraphs {
     registration.lifetime == alone.lifetime && registration.isDefault == alone.isDefault
       && registration.steps == alone.steps
       && registration.forwards.map(\.key) == alone.forwards.map(\.key)
-  }
-
-  /// The files of `module`, another module the tool reads, by path.
-  private func files(of module: String) -> Set<String> {
-    Set(index.fileModules.filter { $0.value == module }.keys)
   }
 
   /// Whether `name` declares that it conforms to Squire's `Part` (generated code names it as
