@@ -25,6 +25,10 @@ let package = Package(
     .executableTarget(
       name: "App", dependencies: ["Composition", "Core", "FeaturePayments", squire],
       plugins: plugin),
+    // A second app whose root the build describes: it appends a part of another module that
+    // its module describes, and `validate()` does not walk it.
+    .target(name: "Catalog", dependencies: [squire], plugins: plugin),
+    .executableTarget(name: "Shop", dependencies: ["Catalog", squire], plugins: plugin),
     .testTarget(
       name: "AppTests", dependencies: ["Composition", "Core", squire], plugins: plugin),
   ],

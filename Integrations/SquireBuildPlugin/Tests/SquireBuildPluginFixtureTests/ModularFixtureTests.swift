@@ -247,6 +247,18 @@ struct ModularFixtureTests {
       ], "\(run.output)")
   }
 
+  /// Shop's root appends Catalog's part, which Catalog's build describes: `validate()` finds the
+  /// graph the build checked whole, and does not walk it.
+  @Test func aRootOfAnotherModulesDescribedPartIsCheckedAtBuildTime() throws {
+    let run = try Self.swift("run", ["Shop"])
+    #expect(run.status == 0, "\(run.output)")
+    #expect(
+      Array(run.output.split(separator: "\n").suffix(2)) == [
+        "validate(): 3 components, checked at build time: true",
+        "tea: 300 cents",
+      ], "\(run.output)")
+  }
+
   /// Sets the modification date of every Swift file of the copy to now, so that the next build
   /// runs every target's check again (a build with nothing changed runs none, and prints none of
   /// their notes).
