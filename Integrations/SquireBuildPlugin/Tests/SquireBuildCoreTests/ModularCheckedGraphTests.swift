@@ -160,6 +160,49 @@ import Testing
     #expect(source.contains("graph.part(FeatureOrders.OrdersPart.self)"), "\(source)")
   }
 
+  @Test func aPartOfTheRootsOwnModuleIsListedAsItsRegistrations() {
+    let app = [
+      "Sources/App/main.swift": """
+      import Core
+      import FeatureOrders
+      import Squire
+
+      let container = Container()
+      container.append(part: CorePart.self)
+      container.append(part: ScreensPart.self)
+      container.append(part: OrdersPart.self)
+      container.validate().requireValid()
+      """,
+      "Sources/App/Screens.swift": """
+      import Core
+      import Squire
+
+      final class Checkout {
+        init(orders: OrderService) {}
+      }
+
+      enum ScreensPart: Part {
+        static func load(container: Container) {
+          container.register(Checkout.init)
+        }
+      }
+      """,
+    ]
+    let (source, result) = Self.appSource(app)
+    #expect(result.problems.isEmpty && result.warnings.isEmpty, "\(result.lines)")
+    #expect(
+      source.contains(
+        """
+            var graph = Squire._CheckedGraph.Builder(dependencies: 2)
+            graph.component("App/Screens.swift", 10, Checkout.self, .prototype)
+            graph.part(Core.CorePart.self)
+            graph.part(FeatureOrders.OrdersPart.self)
+            return graph.content
+        """), "\(source)")
+    // The app's own part is described too, for a module that would append it.
+    #expect(source.contains("Squire._CheckedPart(ScreensPart.self) { checkedPart0 }"))
+  }
+
   /// The app as `appSource()` makes it, which is described: each test below changes one thing.
   static var describedRoot: Bool {
     appSource().source.contains("graph.part(FeatureOrders.OrdersPart.self)")
