@@ -130,17 +130,11 @@ struct CheckedGraphs {
       }
       immediate[ObjectIdentifier(registration)] = below
       if ofPart { continue }
-      let file = registration.location.file.split(separator: "/").last.map(String.init) ?? ""
-      var line =
-        "    graph.component(\"\(module)/\(file)\", \(registration.location.line), "
-        + "\(Generator.metatype(name)), .\(lifetime)"
-      if registration.isDefault { line += ", isDefault: true" }
-      if registration.steps > 0 { line += ", steps: \(registration.steps)" }
-      lines.append(line + ")")
-      for forward in registration.forwards {
-        guard let text = forwardLine(forward.key, of: type) else { return nil }
-        lines.append(text)
-      }
+      guard
+        let written = componentLines(
+          registration, of: type, spelled: name, lifetime: lifetime, module: module)
+      else { return nil }
+      lines += written
     }
     guard let height = height(graph.registrations, immediate), height <= Self.maximumHeight
     else { return nil }
@@ -192,18 +186,11 @@ struct CheckedGraphs {
         guard registration.forwards.allSatisfy({ vouches($0.key, for: type) }) else { return nil }
         continue
       }
-      guard let spelled = index.generatedName(type, in: "") else { return nil }
-      let file = registration.location.file.split(separator: "/").last.map(String.init) ?? ""
-      var line =
-        "    graph.component(\"\(module)/\(file)\", \(registration.location.line), "
-        + "\(Generator.metatype(spelled)), .\(lifetime)"
-      if registration.isDefault { line += ", isDefault: true" }
-      if registration.steps > 0 { line += ", steps: \(registration.steps)" }
-      lines.append(line + ")")
-      for forward in registration.forwards {
-        guard let text = forwardLine(forward.key, of: type) else { return nil }
-        lines.append(text)
-      }
+      guard let spelled = index.generatedName(type, in: ""),
+        let written = componentLines(
+          registration, of: type, spelled: spelled, lifetime: lifetime, module: module)
+      else { return nil }
+      lines += written
     }
     return "    var graph = Squire._CheckedGraph.Builder(dependencies: 0)\n"
       + lines.map { $0 + "\n" }.joined() + "    return graph.content\n"
@@ -240,6 +227,27 @@ struct CheckedGraphs {
   /// Whether the tool knows `type` is `key`'s type or conforms to it.
   private func vouches(_ key: Key, for type: String) -> Bool {
     key.type == type || index.conforms(type, to: key.type) == true
+  }
+
+  /// `graph.component(...)` for `registration`, a component of `type` that generated code spells
+  /// `spelled`, registered in `module`, then a `graph.as(...)` per forward; nil when a forward is
+  /// one the tool cannot vouch for or name.
+  private func componentLines(
+    _ registration: Registration, of type: String, spelled: String, lifetime: String,
+    module: String
+  ) -> [String]? {
+    let file = registration.location.file.split(separator: "/").last.map(String.init) ?? ""
+    var line =
+      "    graph.component(\"\(module)/\(file)\", \(registration.location.line), "
+      + "\(Generator.metatype(spelled)), .\(lifetime)"
+    if registration.isDefault { line += ", isDefault: true" }
+    if registration.steps > 0 { line += ", steps: \(registration.steps)" }
+    var lines = [line + ")"]
+    for forward in registration.forwards {
+      guard let text = forwardLine(forward.key, of: type) else { return nil }
+      lines.append(text)
+    }
+    return lines
   }
 
   /// Whether the tool read `registration` exactly, and it has nothing the build's check leaves

@@ -309,22 +309,16 @@ public enum Generator {
   private static func checkedGraphsMember(
     _ described: [(location: Location, count: Int, body: String)]
   ) -> String {
-    var out = "  /// The containers the build read completely and found clean, as it read them:"
-    out += " `validate()`\n"
-    out += "  /// does not walk a container that holds exactly one of them.\n"
-    out += "  static let checkedGraphs: [Squire._CheckedGraph] = [\n"
-    for (number, graph) in described.enumerated() {
-      out += "    Squire._CheckedGraph(registrations: \(graph.count)) { checkedGraph\(number) },\n"
-    }
-    out += "  ]\n"
-    for (number, graph) in described.enumerated() {
-      let file = graph.location.file.split(separator: "/").last.map(String.init) ?? ""
-      out += "\n  /// The container made at \(file):\(graph.location.line).\n"
-      out += "  private static let checkedGraph\(number): Squire._CheckedGraph.Content = {\n"
-      out += graph.body
-      out += "  }()\n"
-    }
-    return out
+    describedMember(
+      "  /// The containers the build read completely and found clean, as it read them:"
+        + " `validate()`\n  /// does not walk a container that holds exactly one of them.\n",
+      "checkedGraphs: [Squire._CheckedGraph]", "checkedGraph",
+      described.map { graph in
+        (
+          "Squire._CheckedGraph(registrations: \(graph.count))",
+          "The container made at \(fileAndLine(graph.location)).", graph.body
+        )
+      })
   }
 
   /// `checkedParts` and a `checkedPart<N>` per part of the module described in it: each made
@@ -332,22 +326,42 @@ public enum Generator {
   private static func checkedPartsMember(
     _ described: [(type: String, location: Location, body: String)]
   ) -> String {
-    var out = "  /// The module's parts whose `load(container:)` the build read exactly, as it read"
-    out += " them: a graph\n"
-    out += "  /// of another module that appends one is matched with it.\n"
-    out += "  static let checkedParts: [Squire._CheckedPart] = [\n"
-    for (number, part) in described.enumerated() {
-      out += "    Squire._CheckedPart(\(metatype(part.type))) { checkedPart\(number) },\n"
+    describedMember(
+      "  /// The module's parts whose `load(container:)` the build read exactly, as it read"
+        + " them: a graph\n  /// of another module that appends one is matched with it.\n",
+      "checkedParts: [Squire._CheckedPart]", "checkedPart",
+      described.map { part in
+        (
+          "Squire._CheckedPart(\(metatype(part.type)))",
+          "The part `\(part.type)`, loaded at \(fileAndLine(part.location)).", part.body
+        )
+      })
+  }
+
+  /// `doc`, then `static let <member> = [...]` with each entry's initialiser, and per entry a
+  /// `<prefix><N>` content, made the first time the entry is read.
+  private static func describedMember(
+    _ doc: String, _ member: String, _ prefix: String,
+    _ entries: [(make: String, comment: String, body: String)]
+  ) -> String {
+    var out = doc + "  static let \(member) = [\n"
+    for (number, entry) in entries.enumerated() {
+      out += "    \(entry.make) { \(prefix)\(number) },\n"
     }
     out += "  ]\n"
-    for (number, part) in described.enumerated() {
-      let file = part.location.file.split(separator: "/").last.map(String.init) ?? ""
-      out += "\n  /// The part `\(part.type)`, loaded at \(file):\(part.location.line).\n"
-      out += "  private static let checkedPart\(number): Squire._CheckedGraph.Content = {\n"
-      out += part.body
+    for (number, entry) in entries.enumerated() {
+      out += "\n  /// \(entry.comment)\n"
+      out += "  private static let \(prefix)\(number): Squire._CheckedGraph.Content = {\n"
+      out += entry.body
       out += "  }()\n"
     }
     return out
+  }
+
+  /// `Root.swift:4`: a location's file name and line.
+  private static func fileAndLine(_ location: Location) -> String {
+    let file = location.file.split(separator: "/").last.map(String.init) ?? ""
+    return "\(file):\(location.line)"
   }
 
   /// `T.self`, `(any P).self`.
