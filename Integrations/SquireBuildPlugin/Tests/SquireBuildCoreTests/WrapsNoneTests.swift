@@ -44,6 +44,24 @@ import Testing
       #declareMembers
     }
     struct Value {}
+    final class Spelled {
+      var engine: Injected<any Engine>
+      init() { engine = Injected() }
+    }
+    final class Inferred {
+      let engine = LazyInjected<any Engine>()
+    }
+    typealias EngineSlot = Injected<any Engine>
+    typealias Slot = EngineSlot
+    final class AliasTyped {
+      var engine: Slot
+      init() { engine = Slot() }
+    }
+    final class Counted {
+      let count: Int
+      var names: [String] = []
+      init() { count = 0 }
+    }
     """
 
   /// The generated factory line of each type registered with `T.init`.
@@ -51,6 +69,7 @@ import Testing
     let names = [
       "Diesel", "Plain", "Injecting", "Qualified", "Aliased", "Conditional", "Outlet", "Derived",
       "CleanDerived", "FromFoundation", "SendableFirst", "Macroed", "MemberMacro", "Value",
+      "Spelled", "Inferred", "AliasTyped", "Counted",
     ]
     let root =
       "import Squire\n\nfunc makeContainer() -> Container {\n  let container = Container()\n"
@@ -72,7 +91,7 @@ import Testing
   @Test func aClassTheToolReadWholeWithoutWrappedPropertiesSaysSo() {
     let lines = Self.factoryLines()
     // `@IBOutlet` is not a property wrapper.
-    for name in ["Diesel", "Plain", "CleanDerived", "SendableFirst", "Value", "Outlet"] {
+    for name in ["Diesel", "Plain", "CleanDerived", "SendableFirst", "Value", "Outlet", "Counted"] {
       #expect(lines[name]?.contains("wrapsNone: true") == true, "\(name): \(lines[name] ?? "none")")
     }
   }
@@ -80,7 +99,11 @@ import Testing
   @Test func anythingTheToolCannotTellLeavesTheContainerToLook() {
     let lines = Self.factoryLines()
     // Each still gets its factory: only the promise is withheld.
-    for name in ["Injecting", "Qualified", "Aliased", "Conditional", "Derived", "MemberMacro"] {
+    // A wrapper's type written as a property's type, without the attribute, is filled too.
+    for name in [
+      "Injecting", "Qualified", "Aliased", "Conditional", "Derived", "MemberMacro", "Spelled",
+      "Inferred", "AliasTyped",
+    ] {
       #expect(lines[name] != nil, "\(name) has no generated factory")
       #expect(lines[name]?.contains("wrapsNone") == false, "\(name): \(lines[name] ?? "none")")
     }

@@ -33,6 +33,10 @@ final class TypeDeclaration {
   /// Squire's (`@Squire.Injected`, a typealias of `Injected`, an attribute under `#if`), or a
   /// macro among the members may declare some: `wrapped` may not be all.
   var mayWrapUnread = false
+  /// Each stored property's written type, or its initial value where the type is inferred: the
+  /// type of a property wrapper of Squire's written as a property's type (`var clock:
+  /// Injected<Clock>`) is filled as the wrapped property is.
+  var storedTypeTexts: [String] = []
   /// Instance methods of one parameter, by name: a method injection's dependency is its
   /// parameter's type (`.injection { $0.install($1) }`).
   var methods: [String: [(label: String, type: TypeSyntax)]] = [:]

@@ -252,6 +252,8 @@ final class DeclarationVisitor: SyntaxVisitor {
         }
       }
       let type = binding.typeAnnotation?.type ?? node.bindings.last?.typeAnnotation?.type
+      declaration.storedTypeTexts.append(
+        type.map { typeText($0) } ?? binding.initializer.map { typeText($0.value) } ?? "")
       if node.attributes.contains(where: { element in
         guard let attribute = element.as(AttributeSyntax.self) else { return true }
         let name = typeText(attribute.attributeName)

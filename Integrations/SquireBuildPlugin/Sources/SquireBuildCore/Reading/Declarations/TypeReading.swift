@@ -347,7 +347,8 @@ extension DeclarationIndex {
       case .class, .actor: break
       }
       guard declaration.wrapped.isEmpty, !declaration.mayWrapUnread,
-        declaration.attributes.isEmpty
+        declaration.attributes.isEmpty,
+        !declaration.storedTypeTexts.contains(where: { mayNameWrapper($0) })
       else { return false }
       guard let inherited = declaration.firstInherited else { return true }
       let next = canonical(inherited.name, in: inherited.scope)
@@ -358,6 +359,19 @@ extension DeclarationIndex {
       current = next
     }
     return false
+  }
+
+  /// Whether `text` (a stored property's written type or initial value) may name the type of a
+  /// property wrapper of Squire's: `Injected` or `LazyInjected`, or a typealias that does (a
+  /// chain of typealiases too long to follow counts as one that does).
+  private func mayNameWrapper(_ text: String, depth: Int = 0) -> Bool {
+    if text.contains("Injected") { return true }
+    guard depth < 8 else { return true }
+    let names = Set(text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }))
+    return typealiases.contains { name, alias in
+      names.contains(name.split(separator: ".").last ?? "")
+        && mayNameWrapper(typeText(alias.type), depth: depth + 1)
+    }
   }
 
   /// Whether `component` conforms to or inherits from `target`: true or false when the target
