@@ -57,6 +57,10 @@ import Testing
       var engine: Slot
       init() { engine = Slot() }
     }
+    final class Paired {
+      var (engine, spare): (Injected<any Engine>, Int) = (Injected(), 0)
+      init() {}
+    }
     final class Counted {
       let count: Int
       var names: [String] = []
@@ -69,7 +73,7 @@ import Testing
     let names = [
       "Diesel", "Plain", "Injecting", "Qualified", "Aliased", "Conditional", "Outlet", "Derived",
       "CleanDerived", "FromFoundation", "SendableFirst", "Macroed", "MemberMacro", "Value",
-      "Spelled", "Inferred", "AliasTyped", "Counted",
+      "Spelled", "Inferred", "AliasTyped", "Counted", "Paired",
     ]
     let root =
       "import Squire\n\nfunc makeContainer() -> Container {\n  let container = Container()\n"
@@ -102,7 +106,7 @@ import Testing
     // A wrapper's type written as a property's type, without the attribute, is filled too.
     for name in [
       "Injecting", "Qualified", "Aliased", "Conditional", "Derived", "MemberMacro", "Spelled",
-      "Inferred", "AliasTyped",
+      "Inferred", "AliasTyped", "Paired",
     ] {
       #expect(lines[name] != nil, "\(name) has no generated factory")
       #expect(lines[name]?.contains("wrapsNone") == false, "\(name): \(lines[name] ?? "none")")

@@ -239,7 +239,9 @@ final class DeclarationVisitor: SyntaxVisitor {
     let wrapper = node.attributes.compactMap { $0.as(AttributeSyntax.self) }.first
     for binding in node.bindings {
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+        // A tuple pattern (`var (a, b): (A, B)`): its types are not read one by one.
         declaration.memberwiseUnknown = true
+        declaration.mayWrapUnread = true
         continue
       }
       // A computed property is not stored.
