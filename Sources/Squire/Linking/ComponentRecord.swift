@@ -311,7 +311,7 @@ final class TypedRecord<Impl>: ComponentRecord, @unchecked Sendable {
     // Asked without generic code: this runs unspecialised for most components linked, and a
     // generic optional here costs a metadata lookup each time (`injections.isEmpty` would make
     // the metadata of an array of `Impl`'s injections and look up its conformance).
-    let wraps = !wrapsNoProperties && linker.hasWrappedProperties(implementationType)
+    let wraps = linker.hasWrappedProperties(of: self)
     if stepCount == 0 && !wraps { return nil }
     var immediate: [LinkedInjections<Impl>.Step] = []
     immediate.reserveCapacity(injections.count + (wraps ? 1 : 0))

@@ -207,7 +207,7 @@ extension Container {
       if let factory = generatedLinker.made.factory, asyncBuild == nil,
         record.lifetime == .prototype, record.stepCount == 0,
         record.specializedInjections == nil, record.cleanup == nil,
-        record.wrapsNoProperties || !linker.hasWrappedProperties(Impl.self)
+        !linker.hasWrappedProperties(of: record)
       {
         _GeneratedDirect.register(producer, table: tableID, factory: factory)
       }

@@ -77,15 +77,7 @@ private let otherLine: UInt = 80_099
 private let thisFile: StaticString = "SquireTests/CheckedAtBuildTimeTests.swift"
 
 /// The table the generator would write for this file: no factory, and two checked graphs.
-private enum CheckedFactories: _GeneratedFactories {
-  static func factory(file: StaticString, line: UInt, type: ObjectIdentifier)
-    -> _GeneratedFactory?
-  { nil }
-
-  static func forward(_ implementation: ObjectIdentifier, as type: ObjectIdentifier)
-    -> _GeneratedForward?
-  { nil }
-
+private enum CheckedFactories: DescribingTable {
   static let checkedGraphs: [_CheckedGraph] = [
     _CheckedGraph(registrations: 2) { clean }, _CheckedGraph(registrations: 2) { namedOnly },
   ]

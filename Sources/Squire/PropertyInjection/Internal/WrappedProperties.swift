@@ -176,6 +176,14 @@ struct WrappedLink<Value> {
 }
 
 extension Linker {
+  /// Whether `record`'s component has wrapped properties: never when SquireBuildPlugin read its
+  /// class whole and found none (`ComponentRecord.wrapsNoProperties`), which spares reading the
+  /// class's field metadata.
+  @usableFromInline
+  func hasWrappedProperties(of record: ComponentRecord) -> Bool {
+    !record.wrapsNoProperties && hasWrappedProperties(record.implementationType)
+  }
+
   /// Whether `type` has wrapped properties: asked for every component linked, so answered
   /// from this linker's own table (no lock, no generic code) after the first time per type.
   @usableFromInline
