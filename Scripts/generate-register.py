@@ -69,7 +69,8 @@ extension Container {
     line: UInt = #line
   ) -> Component<Impl> {
     add(
-      TypedRecord(location: SourceLocation(file: file, line: line)) { linker, record in
+      ComponentRecord(of: Impl.self, location: SourceLocation(file: file, line: line)) {
+        linker, record in
         let dependencies = (repeat linker.dependency((each P).self))
         let bodies = (repeat (each dependencies).body)
         let step = record.pathStep
@@ -195,7 +196,8 @@ TEMPLATE = '''
     line: UInt = #line
   ) -> Component<Impl> {{
     add(
-      TypedRecord(location: SourceLocation(file: file, line: line)) {{ linker, record in
+      ComponentRecord(of: Impl.self, location: SourceLocation(file: file, line: line)) {{
+        linker, record in
 {deps}        let step = record.pathStep
         return linker.producer(
           for: record,

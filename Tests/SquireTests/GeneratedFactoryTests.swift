@@ -263,6 +263,26 @@ private final class WrapHolder {
     #expect(throws: ResolutionError.self) { try container.tryResolve((any GenEngine).self) }
   }
 
+  /// A generated component makes its async body only when a dependency it linked is async: this
+  /// one's is, so `await` builds it (through its own factory) and a synchronous resolve says why
+  /// it cannot.
+  @Test func aGeneratedComponentWithAnAsyncDependencyIsBuiltByAnAwait() async {
+    let container = Container()
+    container.register { () async -> GenDiesel in GenDiesel() }.as((any GenEngine).self)
+    container.register({ GenCar(engine: $0, made: "factory") }, line: sharedLine)
+    let car: GenCar = await container.resolve()
+    #expect(car.made == "factory")
+    #expect(car.engine is GenDiesel)
+    #expect(throws: ResolutionError.self) { try container.tryResolve(GenCar.self) }
+
+    // Its dependency synchronous, it has no async body: `await` runs the generated one.
+    let plain = Container()
+    plain.register(GenDiesel.init).as((any GenEngine).self)
+    plain.register({ GenCar(engine: $0, made: "factory") }, line: sharedLine)
+    let made: GenCar = await plain.resolve()
+    #expect(made.made == "direct")
+  }
+
   @Test func errorsNameTheComponentAndPassFailuresThrough() {
     let container = Container()
     container.register { (_: any GenEngine) in GenCar(engine: GenDiesel()) }

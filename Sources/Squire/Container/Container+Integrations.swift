@@ -103,7 +103,8 @@ extension Container {
     let key = LookupKey(type: ObjectIdentifier(T.self), qualifier: .none)
     return withFullLinker { linker -> InstanceSlot<T>? in
       guard case .found(let candidate) = linker.choose(key), candidate.forward == nil,
-        let record = candidate.record as? TypedRecord<T>, record.lifetime == .perContainer,
+        ObjectIdentifier(candidate.record.implementationType) == ObjectIdentifier(T.self),
+        case let record = candidate.record, record.lifetime == .perContainer,
         !linker.levels.contains(where: {
           $0.decorators[key.type] != nil || $0.contextual[key] != nil
         })
@@ -124,7 +125,9 @@ extension Container {
   @discardableResult
   public func fill<T>(_ slot: InstanceSlot<T>, with instance: T) -> Bool {
     if owned.isClosed { return false }
-    return owned.cell(for: slot.record) { SharedInstance<T>(sharing: $0) }.fill(instance)
+    return owned.cell(for: slot.record) {
+      SharedInstance(sharing: $0, holdsObject: T.self is AnyObject.Type)
+    }.fill(instance)
   }
 }
 

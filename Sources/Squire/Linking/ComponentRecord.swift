@@ -129,8 +129,14 @@ enum ComponentExecution: Sendable, Equatable {
 
 /// Everything known about one registered component. Its options are changed only under the
 /// container tree's lock, and read only while a snapshot is built under that lock.
+///
+/// Not generic: the metadata of a generic class is made at run time for each type it is used
+/// with (some 6,000 instructions per registered type at start-up). What needs the
+/// implementation type is kept in closures made where it is known (``linkBody`` and the
+/// operations below), and in a ``TypedParts`` made only for a component with `.injection`s,
+/// `.postInit`s or an `.onClose`.
 @usableFromInline
-class ComponentRecord: @unchecked Sendable {
+final class ComponentRecord: @unchecked Sendable {
   @usableFromInline let implementationType: Any.Type
   @usableFromInline let location: SourceLocation
   @usableFromInline var lifetime: Lifetime = .prototype
@@ -168,11 +174,12 @@ class ComponentRecord: @unchecked Sendable {
     return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
   }
 
-  /// Whether `.onClose` was given: validation reports it on lifetimes nothing closes.
-  var hasCleanup: Bool { false }
+  /// Whether `.onClose` was given: validation reports it on lifetimes nothing closes. Kept
+  /// here, where reading it needs no generic metadata (the cleanup itself is in its `TypedParts`).
+  @usableFromInline var hasCleanup = false
 
   /// How many `.injection`s and `postInit`s it has: kept here, where reading it needs no
-  /// generic metadata (the injections themselves are `TypedRecord`'s).
+  /// generic metadata (the injections themselves are in its `TypedParts`).
   @usableFromInline var stepCount = 0
 
   /// SquireBuildPlugin read the implementation type whole and found no `@Injected` or
@@ -199,11 +206,44 @@ class ComponentRecord: @unchecked Sendable {
       + forwards.map { LookupKey(type: $0.type, qualifier: $0.qualifier) }
   }
 
+  /// Links the dependencies and returns the producer (a `Producer<Impl>`) with its lifetime
+  /// applied. Made by `register` in the caller's module, so that it and the closures it makes
+  /// are specialised for the implementation type.
+  @usableFromInline let linkBody: (Linker, ComponentRecord) -> AnyProducer
+  /// A placeholder producer of the implementation type (``makePlaceholder()``).
+  private let placeholderBody: () -> (producer: AnyProducer, placeholder: AnyPlaceholder)
+  /// Runs a producer of the component (``run(_:_:)``).
+  private let runBody: (AnyProducer, inout ResolutionContext) throws(ResolutionError) -> Void
+  /// Runs a producer of the component in an async resolve (``instanceAsync(_:_:)``).
+  private let instanceAsyncBody:
+    (AnyProducer, inout ResolutionContext) async throws(ResolutionError) -> Any
+
+  /// The parts typed by the implementation type: a ``TypedParts``, made when the first of them
+  /// is given.
+  @usableFromInline var typedParts: AnyObject?
+
+  /// A record of a component of type `Impl`, linked by `link`.
   @usableFromInline
-  init(implementationType: Any.Type, location: SourceLocation, execution: ComponentExecution) {
-    self.implementationType = implementationType
+  init<Impl>(
+    of type: Impl.Type,
+    location: SourceLocation,
+    execution: ComponentExecution = .sync,
+    link: @escaping (Linker, TypedRecord<Impl>) -> Producer<Impl>
+  ) {
+    self.implementationType = Impl.self
     self.location = location
     self.execution = execution
+    self.linkBody = link
+    self.placeholderBody = {
+      let placeholder = Placeholder<Impl>()
+      return (placeholder.producer(), placeholder)
+    }
+    self.runBody = { producer, context throws(ResolutionError) in
+      _ = try unsafeDowncast(producer, to: Producer<Impl>.self).body(&context)
+    }
+    self.instanceAsyncBody = { producer, context async throws(ResolutionError) -> Any in
+      try await unsafeDowncast(producer, to: Producer<Impl>.self).anyAsyncBody(&context)
+    }
   }
 
   /// The implementation type's name, for messages.
@@ -217,31 +257,31 @@ class ComponentRecord: @unchecked Sendable {
 
   /// The component's own producer, with its lifetime applied, linked against `linker`.
   func link(_ linker: Linker) -> AnyProducer {
-    fatalError("ComponentRecord.link is overridden by TypedRecord")
+    linkBody(linker, self)
   }
 
   /// A producer that forwards to one set later, for a component asked for while it is linked.
   func makePlaceholder() -> (producer: AnyProducer, placeholder: AnyPlaceholder) {
-    fatalError("ComponentRecord.makePlaceholder is overridden by TypedRecord")
+    placeholderBody()
   }
 
   /// Runs `producer` (this component's own) and discards the instance.
   func run(_ producer: AnyProducer, _ context: inout ResolutionContext) throws(ResolutionError) {
-    fatalError("ComponentRecord.run is overridden by TypedRecord")
+    try runBody(producer, &context)
   }
 
   /// Runs `producer` (this component's own) in an async resolve and discards the instance.
   func runAsync(
     _ producer: AnyProducer, _ context: inout ResolutionContext
   ) async throws(ResolutionError) {
-    fatalError("ComponentRecord.runAsync is overridden by TypedRecord")
+    _ = try await instanceAsyncBody(producer, &context)
   }
 
   /// Runs `producer` (this component's own) in an async resolve and returns the instance.
   func instanceAsync(
     _ producer: AnyProducer, _ context: inout ResolutionContext
   ) async throws(ResolutionError) -> Any {
-    fatalError("ComponentRecord.instanceAsync is overridden by TypedRecord")
+    try await instanceAsyncBody(producer, &context)
   }
 
   /// Whether `.weak` is allowed: the instances must be class instances (or optionals of them).
@@ -249,33 +289,22 @@ class ComponentRecord: @unchecked Sendable {
   var isClass: Bool { holdsClassInstancesOrNil(implementationType) }
 }
 
-/// A component whose implementation type is known: holds the specialised link function.
+/// A ``ComponentRecord`` whose implementation type is `Impl`. The record itself is not generic:
+/// the name says, in a signature, which type the record's typed parts are read as
+/// (``ComponentRecord/parts(_:)``), and so which `Impl` a caller may pass.
 @usableFromInline
-final class TypedRecord<Impl>: ComponentRecord, @unchecked Sendable {
-  /// Links the dependencies and returns the producer with lifetime applied. Made by `register`
-  /// in the caller's module, so it and the closures it makes are specialised for `Impl`.
-  @usableFromInline
-  let linkBody: (Linker, TypedRecord<Impl>) -> Producer<Impl>
+typealias TypedRecord<Impl> = ComponentRecord
 
+/// The parts of a component that are typed by its implementation type: its `.injection`s and
+/// `.postInit`s, its `.onClose`, and the code specialised for them. Made for a component that
+/// has one of them (most have none), under its container's lock.
+@usableFromInline
+final class TypedParts<Impl>: @unchecked Sendable {
   /// `.injection`s in declaration order, and `.postInit`s.
-  @usableFromInline
-  var injections: [InjectionLink<Impl>] = []
-  @usableFromInline
-  var postInits: [InjectionLink<Impl>] = []
+  @usableFromInline var injections: [InjectionLink<Impl>] = []
+  @usableFromInline var postInits: [InjectionLink<Impl>] = []
   /// `.onClose`: run on the instance when what owns it closes.
   @usableFromInline var cleanup: Cleanup<Impl>?
-
-  override var hasCleanup: Bool { cleanup != nil }
-
-  @usableFromInline
-  init(
-    location: SourceLocation,
-    execution: ComponentExecution = .sync,
-    link: @escaping (Linker, TypedRecord<Impl>) -> Producer<Impl>
-  ) {
-    self.linkBody = link
-    super.init(implementationType: Impl.self, location: location, execution: execution)
-  }
 
   /// Links the injections with code specialised for `Impl`: set by `.injection`, which is
   /// specialised where it is written, so that linking a component with injections looks up no
@@ -292,20 +321,54 @@ final class TypedRecord<Impl>: ComponentRecord, @unchecked Sendable {
   @usableFromInline
   var specializedBody: ((Linker.LifetimeShape<Impl>, Producer<Impl>, PathStep) -> Producer<Impl>?)?
 
+  @usableFromInline
+  init() {}
+}
+
+extension ComponentRecord {
+  /// The typed parts, read as `Impl`'s, which must be the record's implementation type; `nil`
+  /// when the component has none.
+  @usableFromInline
+  func parts<Impl>(_ type: Impl.Type) -> TypedParts<Impl>? {
+    guard let typedParts else { return nil }
+    assert(ObjectIdentifier(implementationType) == ObjectIdentifier(Impl.self))
+    return unsafeDowncast(typedParts, to: TypedParts<Impl>.self)
+  }
+
+  /// The typed parts, made if the component has none yet; called under its container's lock.
+  @usableFromInline
+  func makeParts<Impl>(_ type: Impl.Type) -> TypedParts<Impl> {
+    if let parts = parts(Impl.self) { return parts }
+    let parts = TypedParts<Impl>()
+    typedParts = parts
+    return parts
+  }
+
+  /// Sets the `.onClose` cleanup.
+  @usableFromInline
+  func setCleanup<Impl>(_ cleanup: Cleanup<Impl>) {
+    makeParts(Impl.self).cleanup = cleanup
+    hasCleanup = true
+  }
+
   /// The injections linked against `linker`; `nil` when there are none. Never specialised
   /// where `register` is: a component without injections compiles no injection code.
   @usableFromInline
   @inline(never)
   @_semantics("optimize.sil.specialize.generic.never")
-  func linkInjections(_ linker: Linker) -> LinkedInjections<Impl>? {
-    if let specializedInjections { return specializedInjections(linker, self) }
-    return linkEveryInjection(linker)
+  func linkInjections<Impl>(_ linker: Linker, of type: Impl.Type) -> LinkedInjections<Impl>? {
+    if let specialized = parts(Impl.self)?.specializedInjections {
+      return specialized(linker, self)
+    }
+    return linkEveryInjection(linker, of: Impl.self)
   }
 
-  /// What ``linkInjections(_:)`` does: cyclic injections are linked as deferred dependencies,
-  /// so that they take no part in initializer cycles.
+  /// What ``linkInjections(_:of:)`` does: cyclic injections are linked as deferred
+  /// dependencies, so that they take no part in initializer cycles.
   @inlinable
-  func linkEveryInjection(_ linker: Linker) -> LinkedInjections<Impl>? {
+  func linkEveryInjection<Impl>(
+    _ linker: Linker, of type: Impl.Type
+  ) -> LinkedInjections<Impl>? {
     // `@Injected` and `@LazyInjected` properties are filled first, so that the injections and
     // `postInit`s can use them; a class with none adds no step.
     // Asked without generic code: this runs unspecialised for most components linked, and a
@@ -313,6 +376,8 @@ final class TypedRecord<Impl>: ComponentRecord, @unchecked Sendable {
     // the metadata of an array of `Impl`'s injections and look up its conformance).
     let wraps = linker.hasWrappedProperties(of: self)
     if stepCount == 0 && !wraps { return nil }
+    let injections = parts(Impl.self)?.injections ?? []
+    let postInits = parts(Impl.self)?.postInits ?? []
     var immediate: [LinkedInjections<Impl>.Step] = []
     immediate.reserveCapacity(injections.count + (wraps ? 1 : 0))
     if wraps, let wrapped = WrappedProperties.step(for: Impl.self, linker) {
@@ -329,32 +394,5 @@ final class TypedRecord<Impl>: ComponentRecord, @unchecked Sendable {
     var linkedPostInits: [LinkedInjections<Impl>.Step] = []
     for postInit in postInits { linkedPostInits.append(postInit.link(linker)) }
     return LinkedInjections(immediate: immediate, cyclic: cyclic, postInits: linkedPostInits)
-  }
-
-  override func link(_ linker: Linker) -> AnyProducer {
-    linkBody(linker, self)
-  }
-
-  override func makePlaceholder() -> (producer: AnyProducer, placeholder: AnyPlaceholder) {
-    let placeholder = Placeholder<Impl>()
-    return (placeholder.producer(), placeholder)
-  }
-
-  override func run(_ producer: AnyProducer, _ context: inout ResolutionContext)
-    throws(ResolutionError)
-  {
-    _ = try (producer as! Producer<Impl>).body(&context)
-  }
-
-  override func runAsync(
-    _ producer: AnyProducer, _ context: inout ResolutionContext
-  ) async throws(ResolutionError) {
-    _ = try await (producer as! Producer<Impl>).anyAsyncBody(&context)
-  }
-
-  override func instanceAsync(
-    _ producer: AnyProducer, _ context: inout ResolutionContext
-  ) async throws(ResolutionError) -> Any {
-    try await (producer as! Producer<Impl>).anyAsyncBody(&context)
   }
 }

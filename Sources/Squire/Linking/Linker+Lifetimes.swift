@@ -12,16 +12,22 @@ extension Linker {
   /// thousands of `register` calls compiles in a fraction of the time. The cache reads of
   /// `.perContainer` and `.single` run generically (an atomic load and a copy of the instance);
   /// a component with `.injection`s has its body specialised where they are written (see
-  /// `TypedRecord.specializedBody`).
+  /// `TypedParts.specializedBody`).
   @usableFromInline
   @inline(never)
   @_semantics("optimize.sil.specialize.generic.never")
   func producer<Impl>(
     for record: TypedRecord<Impl>, build: @escaping Body<Impl>, asyncBuild: AsyncBody<Impl>?
   ) -> Producer<Impl> {
-    let injections = record.linkInjections(self)
-    if record.lifetime == .prototype && injections == nil {
+    // Whether it has injections is asked without generic code first: linking them (even to
+    // none) makes the metadata of an optional of them.
+    let injected = record.stepCount != 0 || hasWrappedProperties(of: record)
+    if record.lifetime == .prototype && !injected {
       // The most common component: its producer is `build` itself, as specialised.
+      return Producer(build, async: asyncBuild)
+    }
+    let injections = injected ? record.linkInjections(self, of: Impl.self) : nil
+    if record.lifetime == .prototype && injections == nil {
       return Producer(build, async: asyncBuild)
     }
     let linked = lifetimeProducer(
@@ -32,24 +38,21 @@ extension Linker {
     case .general(let body):
       return Producer(body, async: asyncBody)
     case .injected, .graph:
-      // Specialised only for a component with `.injection`s: see `TypedRecord.specializedBody`.
-      return record.specializedBody?(linked.shape, Producer(build, async: asyncBody), step)
+      // Specialised only for a component with `.injection`s: see `TypedParts.specializedBody`.
+      return record.parts(Impl.self)?.specializedBody?(
+        linked.shape, Producer(build, async: asyncBody), step)
         ?? Self.producer(of: linked.shape, build, step, async: asyncBody)
         ?? Producer(build, async: asyncBody)
     case .perContainer(let home, let homeCell, let owned):
-      // The cell's class as a value: a child's cell is made and found without asking the
-      // runtime for `SharedInstance<Impl>`'s metadata.
-      let cellType = type(of: homeCell)
       let holdsObject = homeCell.holdsObject
       return Producer(
         { context throws(ResolutionError) -> Impl in
           let cell =
             ObjectIdentifier(context.container) == home
             ? homeCell
-            : unsafeDowncast(
-              context.container.owned.cell(for: record, of: cellType) {
-                cellType.init(sharing: $0, holdsObject: holdsObject)
-              }, to: SharedInstance<Impl>.self)
+            : context.container.owned.cell(for: record) {
+              SharedInstance(sharing: $0, holdsObject: holdsObject)
+            }
           if _slowPath(context.container.owned.isClosed) { throw Self.closed(step) }
           return try cell.get(&context, step, owned)
         }, async: asyncBody)
@@ -62,7 +65,7 @@ extension Linker {
 
   /// The producer of a prototype with injections, or of an `.objectGraph` component, with
   /// `asyncBody`; `nil` for another shape. Specialised where `.injection` is written (see
-  /// `TypedRecord.specializedBody`); generic for the other components. The bodies are closures
+  /// `TypedParts.specializedBody`); generic for the other components. The bodies are closures
   /// written as the producer's arguments: a closure value passed on would be wrapped in a
   /// reabstraction thunk, one more call per resolve.
   @inlinable
@@ -106,9 +109,9 @@ extension Linker {
     /// `.objectGraph`: the component's id in the object graph, and its injections.
     case graph(ObjectIdentifier, LinkedInjections<Impl>?)
     /// `.perContainer`: the home container, its cell, and how to make the instance.
-    case perContainer(ObjectIdentifier, SharedInstance<Impl>, Body<Impl>)
+    case perContainer(ObjectIdentifier, SharedInstance, Body<Impl>)
     /// `.single`: its cell, and how to make the instance.
-    case single(SharedInstance<Impl>, Body<Impl>)
+    case single(SharedInstance, Body<Impl>)
   }
 
   /// A component in its lifetime: its async body, built generically, and the synchronous
@@ -170,7 +173,10 @@ extension Linker {
     // for only by the lifetimes that own their instances (unspecialised, reading the cleanup
     // looks up the metadata of three generic types).
     func linkedCleanup(weakly: Bool = false) -> LinkedCleanup<Impl>? {
-      record.cleanup.map { LinkedCleanup($0, component: record.typeName, weakly: weakly) }
+      guard record.hasCleanup else { return nil }
+      return record.parts(Impl.self)?.cleanup.map {
+        LinkedCleanup($0, component: record.typeName, weakly: weakly)
+      }
     }
     // Only class instances can be held weakly (registering traps before a value type gets here).
     if lifetime.holdsWeakly && !record.isClass {
@@ -226,19 +232,19 @@ extension Linker {
       }
       if weakly {
         return LinkedLifetime(
-          perContainer(record, step, owned, ownedAsync) { WeakInstance<Impl>(sharing: $0) })
+          perContainer(record, step, owned, ownedAsync) { WeakInstance(sharing: $0) })
       }
       let holdsObject = Impl.self is AnyObject.Type
       let producer = perContainer(record, step, owned, ownedAsync) {
-        SharedInstance<Impl>(sharing: $0, holdsObject: holdsObject)
+        SharedInstance(sharing: $0, holdsObject: holdsObject)
       }
       let homeCell = container.cell(for: record) {
-        SharedInstance<Impl>(sharing: $0, holdsObject: holdsObject)
+        SharedInstance(sharing: $0, holdsObject: holdsObject)
       }
       return LinkedLifetime(
         .perContainer(ObjectIdentifier(container), homeCell, owned), async: producer.asyncBody)
     case .single:
-      let cell = record.sharedCell as? SharedInstance<Impl> ?? SharedInstance<Impl>()
+      let cell = record.sharedCell as? SharedInstance ?? SharedInstance(of: Impl.self)
       // Written by the owner's first link, under its lock held exclusively; a child linking
       // for validation holds it shared and only reads.
       if record.sharedCell == nil { record.sharedCell = cell }
@@ -247,27 +253,43 @@ extension Linker {
       // first, so that its dependencies, and the `Lazy`s and `Provider`s it keeps, are that
       // container's rather than a short-lived child's.
       unowned(unsafe) let owner = record.owner ?? container
-      let cleanup = linkedCleanup()
-      let owned = { (context: inout ResolutionContext) throws(ResolutionError) -> Impl in
-        let asking = context.container
-        context.container = owner
-        defer { context.container = asking }
-        let made = try make(&context)
-        if let cleanup {
-          try owner.adopt(cleanup.pending(for: made), madeBy: step)
-        }
-        return made
-      }
-      let ownedAsync = ifAsync(asyncMake) { asyncMake in
-        { (context: inout ResolutionContext) async throws(ResolutionError) -> Impl in
+      // The closures capture the cleanup only when there is one: capturing an optional of it
+      // would make the metadata of three generic types for every `.single`.
+      let owned: Body<Impl>
+      var ownedAsync: AsyncBody<Impl>?
+      if let cleanup = linkedCleanup() {
+        owned = { (context: inout ResolutionContext) throws(ResolutionError) -> Impl in
           let asking = context.container
           context.container = owner
           defer { context.container = asking }
-          let made = try await asyncMake(&context)
-          if let cleanup {
-            try owner.adopt(cleanup.pending(for: made), madeBy: step)
-          }
+          let made = try make(&context)
+          try owner.adopt(cleanup.pending(for: made), madeBy: step)
           return made
+        }
+        ownedAsync = ifAsync(asyncMake) { asyncMake in
+          { (context: inout ResolutionContext) async throws(ResolutionError) -> Impl in
+            let asking = context.container
+            context.container = owner
+            defer { context.container = asking }
+            let made = try await asyncMake(&context)
+            try owner.adopt(cleanup.pending(for: made), madeBy: step)
+            return made
+          }
+        }
+      } else {
+        owned = { (context: inout ResolutionContext) throws(ResolutionError) -> Impl in
+          let asking = context.container
+          context.container = owner
+          defer { context.container = asking }
+          return try make(&context)
+        }
+        ownedAsync = ifAsync(asyncMake) { asyncMake in
+          { (context: inout ResolutionContext) async throws(ResolutionError) -> Impl in
+            let asking = context.container
+            context.container = owner
+            defer { context.container = asking }
+            return try await asyncMake(&context)
+          }
         }
       }
       return LinkedLifetime(
@@ -299,16 +321,16 @@ extension Linker {
       }
       if scope.holdsWeakly {
         return LinkedLifetime(
-          scoped(scope, record, step, owned, ownedAsync) { WeakInstance<Impl>() })
+          scoped(scope, record, step, owned, ownedAsync) { WeakInstance() })
       }
       return LinkedLifetime(
-        scoped(scope, record, step, owned, ownedAsync) { SharedInstance<Impl>() })
+        scoped(scope, record, step, owned, ownedAsync) { SharedInstance(of: Impl.self) })
     }
   }
 
   /// A `.scoped` producer: the instance lives in a cell of `scope`'s current period, made by
   /// `makeCell` (a weak one when the scope holds its instances weakly).
-  func scoped<Impl, Cell: InstanceCell<Impl>>(
+  func scoped<Impl, Cell: InstanceCell>(
     _ scope: Scope, _ record: ComponentRecord, _ step: PathStep, _ owned: @escaping Body<Impl>,
     _ ownedAsync: AsyncBody<Impl>?, _ makeCell: @escaping () -> Cell
   ) -> Producer<Impl> {
@@ -327,7 +349,7 @@ extension Linker {
   /// A `.perContainer` or `.weak` producer: the instance lives in a cell of the container
   /// resolved from, which may be a child of the one this snapshot is for (a child resolving
   /// through its parent's snapshot). The home container's cell is found without a lookup.
-  func perContainer<Impl, Cell: InstanceCell<Impl>>(
+  func perContainer<Impl, Cell: InstanceCell>(
     _ record: ComponentRecord, _ step: PathStep, _ owned: @escaping Body<Impl>,
     _ ownedAsync: AsyncBody<Impl>?, _ makeCell: @escaping @Sendable (ConditionLock) -> Cell
   ) -> Producer<Impl> {

@@ -9,12 +9,12 @@ typealias Body<T> = (inout ResolutionContext) throws(ResolutionError) -> T
 @usableFromInline
 typealias AsyncBody<T> = (inout ResolutionContext) async throws(ResolutionError) -> T
 
-/// A type-erased ``Producer``: what the link tables store.
+/// A type-erased ``Producer``: what the link tables store. A producer is found by its type's
+/// key and cast back with `unsafeDowncast`, so the erased form needs no class of its own: and
+/// `Producer` has no superclass, which would be looked up by its mangled name each time the
+/// metadata of a `Producer<T>` is made (once per type at start-up: 2,500 instructions each).
 @usableFromInline
-class AnyProducer: @unchecked Sendable {
-  @usableFromInline
-  init() {}
-}
+typealias AnyProducer = AnyObject
 
 /// Builds a `T`. Immutable once made; shared by every thread that resolves through the
 /// snapshot that owns it. Holds what it calls (its dependencies' producers, its cells), so that
@@ -27,7 +27,7 @@ class AnyProducer: @unchecked Sendable {
 /// with "needs await" where it meets what it cannot run. A graph with nothing async in it has
 /// no async bodies at all, and an async resolve runs the synchronous one.
 @usableFromInline
-final class Producer<T>: AnyProducer, @unchecked Sendable {
+final class Producer<T>: @unchecked Sendable {
   @usableFromInline
   let body: Body<T>
 

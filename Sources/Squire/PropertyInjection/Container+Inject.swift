@@ -27,11 +27,11 @@ extension Container {
   public func register<Impl: AnyObject>(
     _ type: Impl.Type, file: StaticString = #fileID, line: UInt = #line
   ) -> Component<Impl> {
-    let record = TypedRecord<Impl>(location: SourceLocation(file: file, line: line)) {
-      linker, record in
+    let record = ComponentRecord(of: Impl.self, location: SourceLocation(file: file, line: line)) {
+      linker, record -> Producer<Impl> in
       // Linked for what they ask for (validation, the graph): `inject(into:)` links them again
       // on its own, with the object it is given.
-      _ = record.linkInjections(linker)
+      _ = record.linkInjections(linker, of: Impl.self)
       return .failing(
         ResolutionError(reason: .noFactory(component: record.typeName)).entering(record.pathStep))
     }
@@ -105,12 +105,16 @@ extension Injector: SpecialParameter {
     let key = LookupKey(type: ObjectIdentifier(Object.self), qualifier: qualifier)
     var record: TypedRecord<Object>?
     if case .found(let candidate) = linker.choose(key), candidate.forward == nil {
-      record = candidate.record as? TypedRecord<Object>
+      // Found under its own type: its implementation type is `Object` (asked all the same).
+      let found = candidate.record
+      if ObjectIdentifier(found.implementationType) == ObjectIdentifier(Object.self) {
+        record = found
+      }
     }
     // The object is the consumer of what its injections and wrapped properties ask for, as
     // when the container builds it: `.when(injectedInto:)` applies.
     let injections: LinkedInjections<Object>? = linker.linking(asConsumer: Object.self) {
-      if let record { return record.linkInjections(linker) }
+      if let record { return record.linkInjections(linker, of: Object.self) }
       return WrappedProperties.step(for: Object.self, linker).map {
         LinkedInjections(immediate: [$0], cyclic: [], postInits: [])
       }

@@ -212,7 +212,7 @@ extension Component where Impl: AnyObject {
   func addPostInit(_ link: @escaping (Linker) -> InjectionStep<Impl>) -> Component<Impl> {
     let postInit = InjectionLink(isCyclic: false, link: link)
     container.update(record) {
-      record.postInits.append(postInit)
+      record.makeParts(Impl.self).postInits.append(postInit)
       record.stepCount += 1
     }
     return self
@@ -224,11 +224,14 @@ extension Component where Impl: AnyObject {
   ) -> Component<Impl> {
     let injection = InjectionLink(isCyclic: cycle, link: link)
     container.update(record) {
-      record.injections.append(injection)
+      let parts = record.makeParts(Impl.self)
+      parts.injections.append(injection)
       record.stepCount += 1
       // Made here, where `Impl` is known: linking the injections is specialised for it.
-      record.specializedInjections = { linker, record in record.linkEveryInjection(linker) }
-      record.specializedBody = { shape, build, step in
+      parts.specializedInjections = { linker, record in
+        record.linkEveryInjection(linker, of: Impl.self)
+      }
+      parts.specializedBody = { shape, build, step in
         Linker.producer(of: shape, build.body, step, async: build.asyncBody)
       }
     }

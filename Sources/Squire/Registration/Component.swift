@@ -167,7 +167,7 @@ public struct Component<Impl>: Sendable {
   /// cleanup replaces the first.
   @discardableResult
   public func onClose(_ cleanup: @escaping @Sendable (Impl) throws -> Void) -> Component<Impl> {
-    container.update(record) { record.cleanup = .sync(cleanup) }
+    container.update(record) { record.setCleanup(Cleanup<Impl>.sync(cleanup)) }
     return self
   }
 
@@ -183,7 +183,7 @@ public struct Component<Impl>: Sendable {
   public func onClose(_ cleanup: @escaping @Sendable (Impl) async throws -> Void)
     -> Component<Impl>
   {
-    container.update(record) { record.cleanup = .async(cleanup) }
+    container.update(record) { record.setCleanup(Cleanup<Impl>.async(cleanup)) }
     return self
   }
 

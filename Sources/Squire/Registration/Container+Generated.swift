@@ -167,23 +167,19 @@ extension Container {
     line: UInt,
     from table: any _GeneratedFactories.Type
   ) -> Component<Impl> {
+    // Types are compared by identity: `==` on metatypes would make the metadata of an optional
+    // of each, once per registration.
     guard let generated = table.factory(file: file, line: line, type: ObjectIdentifier(Impl.self)),
-      generated.implementationType == Impl.self,
+      ObjectIdentifier(generated.implementationType) == ObjectIdentifier(Impl.self),
       Self.are(generated.parameterTypes, repeat (each P).self)
     else {
       remember(generated: table)
       return register(factory, file: file, line: line)
     }
-    let tableID = ObjectIdentifier(table)
-    let record = TypedRecord<Impl>(location: SourceLocation(file: file, line: line)) {
-      linker, record in
-      let step = record.pathStep
-      let generatedLinker = _GeneratedLinker(linker: linker, step: step, table: tableID)
-      let build =
-        unsafeDowncast(generated.link(generatedLinker), to: Producer<Impl>.self).body
-      // The dependencies the generated body linked, reused: each is linked (and counted by
-      // `validate()`) once, as on the generic path.
-      let linked = generatedLinker.made
+    // The async body of the component, made at link time only when a dependency is async:
+    // the one closure that holds the factory's parameter pack, which the record's link
+    // closure (made by a function with no pack) does not bind.
+    let asyncBuild = { (linker: Linker, step: PathStep, linked: _GeneratedLinker.Made) in
       var position = 0
       func dependency<Q>(_ type: Q.Type) -> Producer<Q> {
         defer { position += 1 }
@@ -192,7 +188,7 @@ extension Container {
         else { return linker.dependency(Q.self) }
         return unsafeDowncast(linked.dependencies[position].producer, to: Producer<Q>.self)
       }
-      let asyncBuild = Linker.asyncBuild(step, repeat dependency((each P).self)) {
+      return Linker.asyncBuild(step, repeat dependency((each P).self)) {
         (arguments: repeat each P) throws(ResolutionError) -> Impl in
         do {
           return try factory(repeat each arguments)
@@ -200,21 +196,46 @@ extension Container {
           throw ResolutionError.thrown(error, by: step)
         }
       }
+    }
+    let record = Self.generatedRecord(
+      generated, location: SourceLocation(file: file, line: line), table: ObjectIdentifier(table),
+      asyncBuild: asyncBuild)
+    record.wrapsNoProperties = generated.wrapsNone
+    return add(record, from: table)
+  }
+
+  /// The record of a component built by `generated`, with no parameter pack: its link closure
+  /// (and what that makes) binds none. `asyncBuild` makes the component's async body from the
+  /// dependencies the generated code linked (and links the others).
+  static func generatedRecord<Impl>(
+    _ generated: _GeneratedFactory, location: SourceLocation, table: ObjectIdentifier,
+    asyncBuild: @escaping (Linker, PathStep, _GeneratedLinker.Made) -> AsyncBody<Impl>?
+  ) -> TypedRecord<Impl> {
+    let parameterCount = generated.parameterTypes.count
+    return ComponentRecord(of: Impl.self, location: location) { linker, record in
+      let step = record.pathStep
+      let generatedLinker = _GeneratedLinker(linker: linker, step: step, table: table)
+      let build =
+        unsafeDowncast(generated.link(generatedLinker), to: Producer<Impl>.self).body
+      // The dependencies the generated body linked are reused: each is linked (and counted by
+      // `validate()`) once, as on the generic path. One it did not link (it links them all
+      // unless it changes) is linked by `asyncBuild`, and may be async.
+      let linked = generatedLinker.made
+      let asyncBuild =
+        linked.anyAsync || linked.dependencies.count != parameterCount
+        ? asyncBuild(linker, step, linked) : nil
       let producer = linker.producer(for: record, build: build, asyncBuild: asyncBuild)
       // The producer is the generated body itself (see `Linker.producer(for:build:asyncBuild:)`)
       // only for a plain prototype: then a generated factory that depends on it may call its
       // generated code directly instead.
-      if let factory = generatedLinker.made.factory, asyncBuild == nil,
-        record.lifetime == .prototype, record.stepCount == 0,
-        record.specializedInjections == nil, record.cleanup == nil,
+      if let factory = linked.factory, asyncBuild == nil,
+        record.lifetime == .prototype, record.stepCount == 0, !record.hasCleanup,
         !linker.hasWrappedProperties(of: record)
       {
-        _GeneratedDirect.register(producer, table: tableID, factory: factory)
+        _GeneratedDirect.register(producer, table: table, factory: factory)
       }
       return producer
     }
-    record.wrapsNoProperties = generated.wrapsNone
-    return add(record, from: table)
   }
 }
 
@@ -242,7 +263,8 @@ extension Component {
     from table: any _GeneratedFactories.Type
   ) -> Component<Impl> {
     let qualifier = qualifier?.qualifier ?? .none
-    guard P.self != Impl.self,
+    // By identity: `!=` on metatypes would make the metadata of an optional of each.
+    guard ObjectIdentifier(P.self) != ObjectIdentifier(Impl.self),
       let generated = table.forward(ObjectIdentifier(Impl.self), as: ObjectIdentifier(P.self))
     else {
       return forward(P.self, qualifier: qualifier)
@@ -304,6 +326,10 @@ public struct _GeneratedLinker {
     var factory: Int?
     /// The dependencies linked, in order: the async body reuses them.
     var dependencies: [(type: ObjectIdentifier, producer: AnyProducer)] = []
+    /// Whether one of them has an async body: only then is the component's async body made,
+    /// through the parameter pack of its factory (whose tuple metadata a synchronous graph
+    /// then never makes).
+    var anyAsync = false
   }
 
   init(linker: Linker, step: PathStep, table: ObjectIdentifier) {
@@ -317,6 +343,7 @@ public struct _GeneratedLinker {
   public func callAsFunction<P>(_ type: P.Type) -> _GeneratedDependency<P> {
     let producer = linker.dependency(P.self)
     made.dependencies.append((ObjectIdentifier(P.self), producer))
+    if producer.asyncBody != nil { made.anyAsync = true }
     return _GeneratedDependency(body: producer.body, producer: producer)
   }
 

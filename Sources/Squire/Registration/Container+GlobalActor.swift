@@ -124,7 +124,9 @@ extension Container {
     call: @escaping @Sendable (Transfer<(repeat each P)>) async throws -> Impl
   ) -> Component<Impl> {
     add(
-      TypedRecord(location: SourceLocation(file: file, line: line), execution: execution) {
+      ComponentRecord(
+        of: Impl.self, location: SourceLocation(file: file, line: line), execution: execution
+      ) {
         linker, record in
         let dependencies = (repeat linker.dependency((each P).self))
         let asyncBodies = (repeat (each dependencies).anyAsyncBody)

@@ -40,7 +40,8 @@ extension Container {
     line: UInt = #line
   ) -> Component<Impl> {
     add(
-      TypedRecord(location: SourceLocation(file: file, line: line)) { linker, record in
+      ComponentRecord(of: Impl.self, location: SourceLocation(file: file, line: line)) {
+        linker, record in
         let dependencies = (repeat linker.dependency((each P).self))
         let bodies = (repeat (each dependencies).body)
         let step = record.pathStep
@@ -164,7 +165,8 @@ extension Container {
     line: UInt = #line
   ) -> Component<Impl> {
     add(
-      TypedRecord(location: SourceLocation(file: file, line: line)) { linker, record in
+      ComponentRecord(of: Impl.self, location: SourceLocation(file: file, line: line)) {
+        linker, record in
         let step = record.pathStep
         return linker.producer(
           for: record,
@@ -195,7 +197,8 @@ extension Container {
     line: UInt = #line
   ) -> Component<Impl> {
     add(
-      TypedRecord(location: SourceLocation(file: file, line: line)) { linker, record in
+      ComponentRecord(of: Impl.self, location: SourceLocation(file: file, line: line)) {
+        linker, record in
         let d1 = linker.dependency(P1.self)
         let b1 = d1.body
         let step = record.pathStep
@@ -228,7 +231,8 @@ extension Container {
     line: UInt = #line
   ) -> Component<Impl> {
     add(
-      TypedRecord(location: SourceLocation(file: file, line: line)) { linker, record in
+      ComponentRecord(of: Impl.self, location: SourceLocation(file: file, line: line)) {
+        linker, record in
         let d1 = linker.dependency(P1.self)
         let b1 = d1.body
         let d2 = linker.dependency(P2.self)
@@ -263,7 +267,8 @@ extension Container {
     line: UInt = #line
   ) -> Component<Impl> {
     add(
-      TypedRecord(location: SourceLocation(file: file, line: line)) { linker, record in
+      ComponentRecord(of: Impl.self, location: SourceLocation(file: file, line: line)) {
+        linker, record in
         let d1 = linker.dependency(P1.self)
         let b1 = d1.body
         let d2 = linker.dependency(P2.self)
@@ -301,7 +306,8 @@ extension Container {
     line: UInt = #line
   ) -> Component<Impl> {
     add(
-      TypedRecord(location: SourceLocation(file: file, line: line)) { linker, record in
+      ComponentRecord(of: Impl.self, location: SourceLocation(file: file, line: line)) {
+        linker, record in
         let d1 = linker.dependency(P1.self)
         let b1 = d1.body
         let d2 = linker.dependency(P2.self)
@@ -343,7 +349,8 @@ extension Container {
     line: UInt = #line
   ) -> Component<Impl> {
     add(
-      TypedRecord(location: SourceLocation(file: file, line: line)) { linker, record in
+      ComponentRecord(of: Impl.self, location: SourceLocation(file: file, line: line)) {
+        linker, record in
         let d1 = linker.dependency(P1.self)
         let b1 = d1.body
         let d2 = linker.dependency(P2.self)
@@ -389,7 +396,8 @@ extension Container {
     line: UInt = #line
   ) -> Component<Impl> {
     add(
-      TypedRecord(location: SourceLocation(file: file, line: line)) { linker, record in
+      ComponentRecord(of: Impl.self, location: SourceLocation(file: file, line: line)) {
+        linker, record in
         let d1 = linker.dependency(P1.self)
         let b1 = d1.body
         let d2 = linker.dependency(P2.self)
@@ -438,7 +446,8 @@ extension Container {
     line: UInt = #line
   ) -> Component<Impl> {
     add(
-      TypedRecord(location: SourceLocation(file: file, line: line)) { linker, record in
+      ComponentRecord(of: Impl.self, location: SourceLocation(file: file, line: line)) {
+        linker, record in
         let d1 = linker.dependency(P1.self)
         let b1 = d1.body
         let d2 = linker.dependency(P2.self)
@@ -489,7 +498,8 @@ extension Container {
     line: UInt = #line
   ) -> Component<Impl> {
     add(
-      TypedRecord(location: SourceLocation(file: file, line: line)) { linker, record in
+      ComponentRecord(of: Impl.self, location: SourceLocation(file: file, line: line)) {
+        linker, record in
         let d1 = linker.dependency(P1.self)
         let b1 = d1.body
         let d2 = linker.dependency(P2.self)

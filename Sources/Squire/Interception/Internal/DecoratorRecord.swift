@@ -84,14 +84,15 @@ final class TypedDecorator<T>: DecoratorRecord, @unchecked Sendable {
     lock.withLock {
       let key = ViewKey(record: ObjectIdentifier(record), lifetime: lifetime)
       if let existing = viewsByRecord[key] { return existing }
-      let view = TypedRecord<T>(location: location, execution: execution) { _, _ in
+      let view = ComponentRecord(of: T.self, location: location, execution: execution) {
+        _, _ -> Producer<T> in
         preconditionFailure("a decorator's view is linked by its decorator")
       }
       view.lifetime = lifetime
       view.owner = record.owner
       view.isDecoratorView = true
       // Made here, under the decorator's lock, so that no linker writes it later.
-      if lifetime == .single { view.sharedCell = SharedInstance<T>() }
+      if lifetime == .single { view.sharedCell = SharedInstance(of: T.self) }
       viewsByRecord[key] = view
       return view
     }
@@ -109,7 +110,7 @@ final class TypedDecorator<T>: DecoratorRecord, @unchecked Sendable {
   override func resetSingles() {
     lock.withLock {
       for view in viewsByRecord.values where view.lifetime == .single {
-        view.sharedCell = SharedInstance<T>()
+        view.sharedCell = SharedInstance(of: T.self)
       }
     }
   }

@@ -1,21 +1,22 @@
 import Synchronization
 import _SquireShims
 
-/// A cell's instance, read or made: what `.perContainer` and `.weak` producers share.
+/// A cell's instance, read or made: what `.perContainer` and `.weak` producers share. `T` is
+/// the instance's type, the same for every call on a cell (see ``OnceCell``).
 @usableFromInline
-protocol InstanceCell<Instance>: AnyObject, Sendable {
-  associatedtype Instance
-  func get(
-    _ context: inout ResolutionContext, _ step: PathStep, _ make: Body<Instance>
-  ) throws(ResolutionError) -> Instance
-  func getAsync(
-    _ context: inout ResolutionContext, _ step: PathStep, _ make: AsyncBody<Instance>
-  ) async throws(ResolutionError) -> Instance
+protocol InstanceCell: AnyObject, Sendable {
+  func get<T>(
+    _ context: inout ResolutionContext, _ step: PathStep, _ make: Body<T>
+  ) throws(ResolutionError) -> T
+  func getAsync<T>(
+    _ context: inout ResolutionContext, _ step: PathStep, _ make: AsyncBody<T>
+  ) async throws(ResolutionError) -> T
 }
 
-/// Holds the one instance of a `.single`, `.perContainer` or scoped component.
+/// Holds the one instance of a `.single`, `.perContainer` or scoped component. Not generic (see
+/// ``OnceCell``): it is made for one type, whose instances its generic methods take and give.
 @usableFromInline
-final class SharedInstance<T>: OnceCell<T>, InstanceCell, @unchecked Sendable {
+final class SharedInstance: OnceCell, InstanceCell, @unchecked Sendable {
   @usableFromInline
   let ready = Atomic<Bool>(false)
 
@@ -36,7 +37,7 @@ final class SharedInstance<T>: OnceCell<T>, InstanceCell, @unchecked Sendable {
   /// The instance, once `ready`.
   @inlinable
   @inline(__always)
-  var value: T {
+  func value<T>(_ type: T.Type) -> T {
     let object = stored.unsafelyUnwrapped
     if holdsObject { return unsafeBitCast(object, to: T.self) }
     return unsafeDowncast(object, to: InstanceBox<T>.self).value
@@ -45,32 +46,33 @@ final class SharedInstance<T>: OnceCell<T>, InstanceCell, @unchecked Sendable {
   /// What ``stored`` keeps for `instance`.
   @inlinable
   @inline(__always)
-  func storage(for instance: T) -> AnyObject {
+  func storage<T>(for instance: T) -> AnyObject {
     if holdsObject { return unsafeBitCast(instance, to: AnyObject.self) }
     return InstanceBox(instance)
   }
 
+  /// A cell for instances of `T`, with a lock of its own.
   @usableFromInline
-  init(holdsObject: Bool = T.self is AnyObject.Type) {
-    self.holdsObject = holdsObject
+  init<T>(of type: T.Type) {
+    self.holdsObject = T.self is AnyObject.Type
     super.init()
   }
 
-  /// A cell that shares `lock`; `holdsObject` is `T.self is AnyObject.Type`, which a caller
-  /// that makes many cells asks once.
+  /// A cell that shares `lock`; `holdsObject` is `T.self is AnyObject.Type` for instances of
+  /// `T`, which a caller that makes many cells asks once.
   @usableFromInline
-  init(sharing lock: ConditionLock, holdsObject: Bool = T.self is AnyObject.Type) {
+  init(sharing lock: ConditionLock, holdsObject: Bool) {
     self.holdsObject = holdsObject
     super.init(sharing: lock)
   }
 
-  override func current() -> T? {
-    ready.load(ordering: .relaxed) ? value : nil
+  override func current<T>(_ type: T.Type) -> T? {
+    ready.load(ordering: .relaxed) ? value(T.self) : nil
   }
 
   override func holdsInstance() -> Bool { ready.load(ordering: .relaxed) }
 
-  override func store(_ instance: T) {
+  override func store<T>(_ instance: T) {
     stored = storage(for: instance)
     ready.store(true, ordering: .releasing)
   }
@@ -79,11 +81,11 @@ final class SharedInstance<T>: OnceCell<T>, InstanceCell, @unchecked Sendable {
 
   @inlinable
   @inline(__always)
-  func get(
+  func get<T>(
     _ context: inout ResolutionContext, _ step: PathStep, _ make: Body<T>
   ) throws(ResolutionError) -> T {
     if _fastPath(ready.load(ordering: .acquiring)) {
-      return value
+      return value(T.self)
     }
     return try create(&context, step, make)
   }
@@ -93,13 +95,13 @@ final class SharedInstance<T>: OnceCell<T>, InstanceCell, @unchecked Sendable {
   /// call site would cost the compiler more than it saves.
   @usableFromInline
   @_semantics("optimize.sil.specialize.generic.never")
-  func create(
+  func create<T>(
     _ context: inout ResolutionContext, _ step: PathStep, _ make: Body<T>
   ) throws(ResolutionError) -> T {
     let me = context.creationForThisThread()
     switch try claimOrWait(me, step) {
-    case .found: return value
-    case .foundPending: return pendingInstance()
+    case .found: return value(T.self)
+    case .foundPending: return pendingInstance(T.self)
     case .create, .wait: break
     }
     let deferredBefore = context.deferredCount
@@ -125,10 +127,10 @@ final class SharedInstance<T>: OnceCell<T>, InstanceCell, @unchecked Sendable {
 
   /// The async form of ``get(_:_:_:)``.
   @usableFromInline
-  func getAsync(
+  func getAsync<T>(
     _ context: inout ResolutionContext, _ step: PathStep, _ make: AsyncBody<T>
   ) async throws(ResolutionError) -> T {
-    if ready.load(ordering: .acquiring) { return value }
+    if ready.load(ordering: .acquiring) { return value(T.self) }
     return try await getOrMakeAsync(&context, step, make)
   }
 }
@@ -141,9 +143,10 @@ final class InstanceBox<Value> {
   @usableFromInline init(_ value: Value) { self.value = value }
 }
 
-/// Holds a `.weak` component's instance for as long as someone outside holds it.
+/// Holds a `.weak` component's instance for as long as someone outside holds it. Not generic
+/// (see ``OnceCell``).
 @usableFromInline
-final class WeakInstance<T>: OnceCell<T>, InstanceCell, @unchecked Sendable {
+final class WeakInstance: OnceCell, InstanceCell, @unchecked Sendable {
   /// Guarded by the cell's lock.
   private weak var object: AnyObject?
 
@@ -153,18 +156,18 @@ final class WeakInstance<T>: OnceCell<T>, InstanceCell, @unchecked Sendable {
   @usableFromInline
   override init(sharing lock: ConditionLock) { super.init(sharing: lock) }
 
-  override func current() -> T? {
+  override func current<T>(_ type: T.Type) -> T? {
     object.flatMap { $0 as? T }
   }
 
   override func holdsInstance() -> Bool { object != nil }
 
-  override func store(_ instance: T) {
+  override func store<T>(_ instance: T) {
     object = weaklyHeldObject(instance)
   }
 
   @usableFromInline
-  func get(
+  func get<T>(
     _ context: inout ResolutionContext, _ step: PathStep, _ make: Body<T>
   ) throws(ResolutionError) -> T {
     try getOrMake(&context, step, make)
@@ -172,7 +175,7 @@ final class WeakInstance<T>: OnceCell<T>, InstanceCell, @unchecked Sendable {
 
   /// The async form of ``get(_:_:_:)``.
   @usableFromInline
-  func getAsync(
+  func getAsync<T>(
     _ context: inout ResolutionContext, _ step: PathStep, _ make: AsyncBody<T>
   ) async throws(ResolutionError) -> T {
     try await getOrMakeAsync(&context, step, make)

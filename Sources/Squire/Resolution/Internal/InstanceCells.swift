@@ -164,9 +164,13 @@ enum CellClaim {
   case wait
 }
 
-/// The creation protocol shared by the cells; `T` is the instance's type.
+/// The creation protocol shared by the cells. Not generic, nor are the cells: the metadata of a
+/// generic class is made at run time for each type it is used with (some 10,000 instructions
+/// per cached component at start-up, its superclass found by name). The methods that take or
+/// give an instance are generic: `T` is the instance's type, the same for every call on a cell
+/// (the type of the component whose producers hold it).
 @usableFromInline
-class OnceCell<T>: @unchecked Sendable {
+class OnceCell: @unchecked Sendable {
   /// The cell's own lock, or the one of the container whose cells share it.
   let state: ConditionLock
   // Guarded by `state`, hence no dynamic exclusivity checks.
@@ -191,12 +195,12 @@ class OnceCell<T>: @unchecked Sendable {
   }
 
   /// The instance, if the cell holds one; called with `state` held.
-  func current() -> T? { nil }
+  func current<T>(_ type: T.Type) -> T? { nil }
   /// Whether the cell holds an instance; called with `state` held. Not generic: the path that
   /// finds a `.single`'s or a scope's instance reads it in code specialised for its type.
   func holdsInstance() -> Bool { false }
   /// Keeps `instance`; called with `state` held.
-  func store(_ instance: T) {}
+  func store<T>(_ instance: T) {}
   /// Marks the instance the creator wrote as there; called with `state` held.
   func markStored() {}
 
@@ -245,12 +249,12 @@ class OnceCell<T>: @unchecked Sendable {
 
   /// The instance this resolve keeps pending (see ``claimOrWait(_:_:)``).
   @usableFromInline
-  func pendingInstance() -> T {
+  func pendingInstance<T>(_ type: T.Type) -> T {
     state.withLock { pending as! T }
   }
 
   /// The instance, made by `make` if this resolve is the first to ask.
-  func getOrMake(
+  func getOrMake<T>(
     _ context: inout ResolutionContext, _ step: PathStep, _ make: Body<T>
   ) throws(ResolutionError) -> T {
     let me = context.creationForThisThread()
@@ -258,9 +262,9 @@ class OnceCell<T>: @unchecked Sendable {
       switch try claimOrWait(me, step) {
       case .found:
         // A `.weak` instance may have gone meanwhile: ask again.
-        if let instance = state.withLock({ current() }) { return instance }
+        if let instance = state.withLock({ current(T.self) }) { return instance }
       case .foundPending:
-        return pendingInstance()
+        return pendingInstance(T.self)
       case .create, .wait:
         break claiming
       }
@@ -273,13 +277,13 @@ class OnceCell<T>: @unchecked Sendable {
       finish(made, context: &context, deferredBefore: deferredBefore, me)
       return made
     } catch {
-      release(nil)
+      release(T?.none)
       throw error
     }
   }
 
   /// The async form of ``getOrMake(_:_:_:)``: waits by suspending.
-  func getOrMakeAsync(
+  func getOrMakeAsync<T>(
     _ context: inout ResolutionContext, _ step: PathStep, _ make: AsyncBody<T>
   ) async throws(ResolutionError) -> T {
     let me = context.creationForTask()
@@ -296,14 +300,14 @@ class OnceCell<T>: @unchecked Sendable {
       switch decision {
       case .found:
         // A `.weak` instance may have gone meanwhile: ask again.
-        if let instance = state.withLock({ current() }) { return instance }
+        if let instance = state.withLock({ current(T.self) }) { return instance }
         continue
       case .foundPending:
-        return pendingInstance()
+        return pendingInstance(T.self)
       case .wait:
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
           state.lock()
-          if creator == nil || current() != nil {
+          if creator == nil || holdsInstance() {
             state.unlock()
             continuation.resume()
           } else {
@@ -322,7 +326,7 @@ class OnceCell<T>: @unchecked Sendable {
         finish(made, context: &context, deferredBefore: deferredBefore, me)
         return made
       } catch {
-        release(nil)
+        release(T?.none)
         throw error
       }
     }
@@ -330,7 +334,7 @@ class OnceCell<T>: @unchecked Sendable {
 
   /// Publishes `made`, or keeps it pending while the resolve's deferred steps that `make` added
   /// (injections marked `cycle: true`) have not run.
-  private func finish(
+  private func finish<T>(
     _ made: T, context: inout ResolutionContext, deferredBefore: Int, _ me: Creation
   ) {
     if context.deferredCount > deferredBefore {
@@ -342,19 +346,19 @@ class OnceCell<T>: @unchecked Sendable {
 
   /// Keeps `made` pending: the deferred steps of the resolve that made it have to run first.
   @usableFromInline
-  func keepPending(_ made: T, _ me: Creation) {
+  func keepPending<T>(_ made: T, _ me: Creation) {
     state.lock()
     pending = made
     state.unlock()
-    me.pending.append(Pending(self))
+    me.pending.append(Pending<T>(self))
   }
 
   /// Keeps `instance`, made elsewhere, when the cell has none and no resolve is making one;
   /// whether it did.
-  func fill(_ instance: T) -> Bool {
+  func fill<T>(_ instance: T) -> Bool {
     state.lock()
     defer { state.unlock() }
-    guard creator == nil, current() == nil else { return false }
+    guard creator == nil, !holdsInstance() else { return false }
     store(instance)
     return true
   }
@@ -362,7 +366,7 @@ class OnceCell<T>: @unchecked Sendable {
   /// Ends a creation: keeps `made` if there is one, and wakes everyone waiting. An instance
   /// kept pending and not published is let go of after the lock is released (its `deinit`
   /// may call the container).
-  fileprivate func release(_ made: T?) {
+  fileprivate func release<T>(_ made: T?) {
     state.lock()
     if let made { store(made) }
     endCreationLocked()
@@ -391,16 +395,16 @@ class OnceCell<T>: @unchecked Sendable {
     for waiter in waiters { waiter.resume() }
   }
 
-  fileprivate func takePending() -> T? {
+  fileprivate func takePending<T>(_ type: T.Type) -> T? {
     state.lock()
     defer { state.unlock() }
     return pending as? T
   }
 
-  private final class Pending: PendingCell {
-    let cell: OnceCell<T>
-    init(_ cell: OnceCell<T>) { self.cell = cell }
-    func publishPending() { cell.release(cell.takePending()) }
-    func abandonPending() { cell.release(nil) }
+  private final class Pending<T>: PendingCell {
+    let cell: OnceCell
+    init(_ cell: OnceCell) { self.cell = cell }
+    func publishPending() { cell.release(cell.takePending(T.self)) }
+    func abandonPending() { cell.release(T?.none) }
   }
 }
