@@ -104,12 +104,12 @@ extension Container {
     return withFullLinker { linker -> InstanceSlot<T>? in
       guard case .found(let candidate) = linker.choose(key), candidate.forward == nil,
         ObjectIdentifier(candidate.record.implementationType) == ObjectIdentifier(T.self),
-        case let record = candidate.record, record.lifetime == .perContainer,
+        candidate.record.lifetime == .perContainer,
         !linker.levels.contains(where: {
           $0.decorators[key.type] != nil || $0.contextual[key] != nil
         })
       else { return nil }
-      return InstanceSlot(record: record)
+      return InstanceSlot(record: candidate.record)
     }
   }
 

@@ -376,8 +376,9 @@ extension ComponentRecord {
     // the metadata of an array of `Impl`'s injections and look up its conformance).
     let wraps = linker.hasWrappedProperties(of: self)
     if stepCount == 0 && !wraps { return nil }
-    let injections = parts(Impl.self)?.injections ?? []
-    let postInits = parts(Impl.self)?.postInits ?? []
+    let typed = parts(Impl.self)
+    let injections = typed?.injections ?? []
+    let postInits = typed?.postInits ?? []
     var immediate: [LinkedInjections<Impl>.Step] = []
     immediate.reserveCapacity(injections.count + (wraps ? 1 : 0))
     if wraps, let wrapped = WrappedProperties.step(for: Impl.self, linker) {

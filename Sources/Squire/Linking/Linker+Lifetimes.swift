@@ -27,9 +27,6 @@ extension Linker {
       return Producer(build, async: asyncBuild)
     }
     let injections = injected ? record.linkInjections(self, of: Impl.self) : nil
-    if record.lifetime == .prototype && injections == nil {
-      return Producer(build, async: asyncBuild)
-    }
     let linked = lifetimeProducer(
       for: record, injections: injections, build: build, asyncBuild: asyncBuild)
     let step = record.pathStep
