@@ -447,3 +447,45 @@ private final class WrapHolder {
     #expect(seen.withLock { $0 } == ["GenDiesel", "GenEngine"])
   }
 }
+
+/// `TestFactories`, counting what it is asked: when a module's table is asked for a component's
+/// factory and conversions.
+private enum CountingFactories: _GeneratedFactories {
+  static let factoriesAsked = Mutex(0)
+  static let forwardsAsked = Mutex(0)
+
+  static func factory(file: StaticString, line: UInt, type: ObjectIdentifier)
+    -> _GeneratedFactory?
+  {
+    factoriesAsked.withLock { $0 += 1 }
+    return TestFactories.factory(file: file, line: line, type: type)
+  }
+
+  static func forward(_ implementation: ObjectIdentifier, as type: ObjectIdentifier)
+    -> _GeneratedForward?
+  {
+    forwardsAsked.withLock { $0 += 1 }
+    return TestFactories.forward(implementation, as: type)
+  }
+}
+
+@Suite struct GeneratedLookupTests {
+  @Test func theTableIsAskedWhenAComponentIsFirstLinkedNotWhenItIsRegistered() {
+    let container = Container()
+    container._register(
+      generated: { DirDiesel() }, file: #fileID, line: dieselLine, from: CountingFactories.self
+    )
+    ._as(generated: (any GenEngine).self, qualifier: nil, from: CountingFactories.self)
+    // Registering costs what the generic `register` does: a component registered and never
+    // resolved never asks.
+    #expect(CountingFactories.factoriesAsked.withLock { $0 } == 0)
+    #expect(CountingFactories.forwardsAsked.withLock { $0 } == 0)
+    let engine: any GenEngine = container.resolve()
+    // Built by the generated code, not by the factory registered.
+    #expect((engine as? DirDiesel).map { $0.path != .factory } == true)
+    #expect(CountingFactories.factoriesAsked.withLock { $0 } == 1)
+    #expect(CountingFactories.forwardsAsked.withLock { $0 } == 1)
+    _ = container.resolve((any GenEngine).self)
+    #expect(CountingFactories.factoriesAsked.withLock { $0 } == 1)
+  }
+}

@@ -49,21 +49,49 @@ struct Forward: Sendable {
   @usableFromInline let qualifier: Qualifier
   /// Turns the component's own producer into a producer of the forwarded type.
   @usableFromInline let wrap: @Sendable (AnyProducer) -> AnyProducer
-  /// Whether the compiler checked that the component is a `forwardedType` (a conversion that
-  /// SquireBuildPlugin generated): `validate()` then does not ask the runtime.
-  let compilerChecked: Bool
+  /// The generated table of the module that wrote this `.as`, when SquireBuildPlugin generated
+  /// its conversions: asked for this one when it is first linked, and by `validate()`.
+  let generatedIn: (any _GeneratedFactories.Type)?
 
   @usableFromInline
   init(
     type: Any.Type,
     qualifier: Qualifier,
-    compilerChecked: Bool = false,
     wrap: @escaping @Sendable (AnyProducer) -> AnyProducer
   ) {
     self.forwardedType = type
     self.qualifier = qualifier
-    self.compilerChecked = compilerChecked
+    self.generatedIn = nil
     self.wrap = wrap
+  }
+
+  /// The forward of a component of type `Impl` as `P` written in a module with generated
+  /// conversions: linked with the one `table` generated for the two types, or with the generic
+  /// conversion when there is none.
+  init<Impl, P>(
+    _ type: P.Type, qualifier: Qualifier, from: Impl.Type,
+    generatedIn table: any _GeneratedFactories.Type
+  ) {
+    self.forwardedType = P.self
+    self.qualifier = qualifier
+    self.generatedIn = table
+    self.wrap = { main in
+      if let generated = table.forward(ObjectIdentifier(Impl.self), as: ObjectIdentifier(P.self)) {
+        return generated.wrap(main)
+      }
+      return Self.wrapping(Impl.self, P.self) { base, checked in
+        { context throws(ResolutionError) -> P in
+          try checked.convert(try base(&context), to: P.self)
+        }
+      }(main)
+    }
+  }
+
+  /// Whether the compiler checked that a component of `implementation` is a `forwardedType`:
+  /// SquireBuildPlugin generated the conversion, and `validate()` does not ask the runtime.
+  func isCompilerChecked(from implementation: Any.Type) -> Bool {
+    guard let generatedIn else { return false }
+    return generatedIn.forward(ObjectIdentifier(implementation), as: type) != nil
   }
 
   /// The forward of a component of type `Impl` as `P`: `body` makes the synchronous body
@@ -128,7 +156,9 @@ enum ComponentExecution: Sendable, Equatable {
 }
 
 /// Everything known about one registered component. Its options are changed only under the
-/// container tree's lock, and read only while a snapshot is built under that lock.
+/// container tree's lock, and read only while a snapshot is built under that lock: the lock
+/// keeps accesses apart, so they are not checked for exclusivity at run time (a check costs
+/// more than the read, and linking and validation read every record's options).
 ///
 /// Not generic: the metadata of a generic class is made at run time for each type it is used
 /// with (some 6,000 instructions per registered type at start-up). What needs the
@@ -139,11 +169,11 @@ enum ComponentExecution: Sendable, Equatable {
 final class ComponentRecord: @unchecked Sendable {
   @usableFromInline let implementationType: Any.Type
   @usableFromInline let location: SourceLocation
-  @usableFromInline var lifetime: Lifetime = .prototype
-  @usableFromInline var isDefault = false
-  @usableFromInline var forwards: [Forward] = []
+  @usableFromInline @exclusivity(unchecked) var lifetime: Lifetime = .prototype
+  @usableFromInline @exclusivity(unchecked) var isDefault = false
+  @usableFromInline @exclusivity(unchecked) var forwards: [Forward] = []
   /// The `.single` instance's cell, shared by the whole container tree; made at first link.
-  @usableFromInline var sharedCell: AnyObject?
+  @usableFromInline @exclusivity(unchecked) var sharedCell: AnyObject?
   /// How the factory runs: synchronously, on the main actor, or async.
   @usableFromInline let execution: ComponentExecution
   /// The container that registered the component: where a `.single` of it is built and owned.
@@ -151,21 +181,21 @@ final class ComponentRecord: @unchecked Sendable {
   /// or a descendant, which keeps it alive. Not `weak`: a weak reference gives the container a
   /// side table, and every retain and release of it then takes the runtime's slow path (a
   /// request's scope retains its parent several times).
-  @usableFromInline unowned var owner: Container?
+  @usableFromInline @exclusivity(unchecked) unowned var owner: Container?
   /// Its place among its container's records: whether a snapshot already linked it.
-  var position = 0
+  @exclusivity(unchecked) var position = 0
   /// False for a class registered with `register(T.self)`: only `inject(into:)` uses it.
-  var hasFactory = true
+  @exclusivity(unchecked) var hasFactory = true
   /// True for the record a decorator caches its instances by (a view of the component it
   /// wraps): a level of its own in a resolve, named as a decorator when a path is counted.
-  var isDecoratorView = false
+  @exclusivity(unchecked) var isDecoratorView = false
   /// The part that registered it (`append(part:)`), if a part did: shown by the graph page.
-  var part: (any Part.Type)?
+  @exclusivity(unchecked) var part: (any Part.Type)?
   /// The types this component is offered to (`.when(injectedInto:)`); empty for everyone.
-  @usableFromInline var consumers: [Any.Type] = []
+  @usableFromInline @exclusivity(unchecked) var consumers: [Any.Type] = []
   /// The components its resolves pass runtime arguments down to (`.passesArguments(to:)`):
   /// what validation accepts as a way for them to get their arguments.
-  var passesArgumentsTo: [Any.Type] = []
+  @exclusivity(unchecked) var passesArgumentsTo: [Any.Type] = []
 
   /// The consumers' names, for messages: `UsersScreen`, `A and B`.
   var consumerNames: String {
@@ -176,16 +206,11 @@ final class ComponentRecord: @unchecked Sendable {
 
   /// Whether `.onClose` was given: validation reports it on lifetimes nothing closes. Kept
   /// here, where reading it needs no generic metadata (the cleanup itself is in its `TypedParts`).
-  @usableFromInline var hasCleanup = false
+  @usableFromInline @exclusivity(unchecked) var hasCleanup = false
 
   /// How many `.injection`s and `postInit`s it has: kept here, where reading it needs no
   /// generic metadata (the injections themselves are in its `TypedParts`).
-  @usableFromInline var stepCount = 0
-
-  /// SquireBuildPlugin read the implementation type whole and found no `@Injected` or
-  /// `@LazyInjected` property (`_GeneratedFactory(_:_:wrapsNone:link:)`): linking does not read
-  /// the type's field metadata for them.
-  @usableFromInline var wrapsNoProperties = false
+  @usableFromInline @exclusivity(unchecked) var stepCount = 0
 
   /// Whether the component is found as its own type without a name or tag. A component
   /// forwarded as its own type only under names or tags (`.as(String.self, tag:
@@ -210,17 +235,23 @@ final class ComponentRecord: @unchecked Sendable {
   /// applied. Made by `register` in the caller's module, so that it and the closures it makes
   /// are specialised for the implementation type.
   @usableFromInline let linkBody: (Linker, ComponentRecord) -> AnyProducer
-  /// A placeholder producer of the implementation type (``makePlaceholder()``).
-  private let placeholderBody: () -> (producer: AnyProducer, placeholder: AnyPlaceholder)
-  /// Runs a producer of the component (``run(_:_:)``).
-  private let runBody: (AnyProducer, inout ResolutionContext) throws(ResolutionError) -> Void
-  /// Runs a producer of the component in an async resolve (``instanceAsync(_:_:)``).
-  private let instanceAsyncBody:
-    (AnyProducer, inout ResolutionContext) async throws(ResolutionError) -> Any
+  /// Makes the operations that need the implementation type and are rarely asked for: one
+  /// closure, which makes them when asked, rather than three kept in every record.
+  private let operations: () -> Operations
+
+  /// What ``ComponentRecord/operations`` makes.
+  private struct Operations {
+    /// A placeholder producer of the implementation type (``makePlaceholder()``).
+    let placeholder: () -> (producer: AnyProducer, placeholder: AnyPlaceholder)
+    /// Runs a producer of the component (``run(_:_:)``).
+    let run: (AnyProducer, inout ResolutionContext) throws(ResolutionError) -> Void
+    /// Runs a producer of the component in an async resolve (``instanceAsync(_:_:)``).
+    let instanceAsync: (AnyProducer, inout ResolutionContext) async throws(ResolutionError) -> Any
+  }
 
   /// The parts typed by the implementation type: a ``TypedParts``, made when the first of them
   /// is given.
-  @usableFromInline var typedParts: AnyObject?
+  @usableFromInline @exclusivity(unchecked) var typedParts: AnyObject?
 
   /// A record of a component of type `Impl`, linked by `link`.
   @usableFromInline
@@ -234,15 +265,18 @@ final class ComponentRecord: @unchecked Sendable {
     self.location = location
     self.execution = execution
     self.linkBody = link
-    self.placeholderBody = {
-      let placeholder = Placeholder<Impl>()
-      return (placeholder.producer(), placeholder)
-    }
-    self.runBody = { producer, context throws(ResolutionError) in
-      _ = try unsafeDowncast(producer, to: Producer<Impl>.self).body(&context)
-    }
-    self.instanceAsyncBody = { producer, context async throws(ResolutionError) -> Any in
-      try await unsafeDowncast(producer, to: Producer<Impl>.self).anyAsyncBody(&context)
+    self.operations = {
+      Operations(
+        placeholder: {
+          let placeholder = Placeholder<Impl>()
+          return (placeholder.producer(), placeholder)
+        },
+        run: { producer, context throws(ResolutionError) in
+          _ = try unsafeDowncast(producer, to: Producer<Impl>.self).body(&context)
+        },
+        instanceAsync: { producer, context async throws(ResolutionError) -> Any in
+          try await unsafeDowncast(producer, to: Producer<Impl>.self).anyAsyncBody(&context)
+        })
     }
   }
 
@@ -262,26 +296,26 @@ final class ComponentRecord: @unchecked Sendable {
 
   /// A producer that forwards to one set later, for a component asked for while it is linked.
   func makePlaceholder() -> (producer: AnyProducer, placeholder: AnyPlaceholder) {
-    placeholderBody()
+    operations().placeholder()
   }
 
   /// Runs `producer` (this component's own) and discards the instance.
   func run(_ producer: AnyProducer, _ context: inout ResolutionContext) throws(ResolutionError) {
-    try runBody(producer, &context)
+    try operations().run(producer, &context)
   }
 
   /// Runs `producer` (this component's own) in an async resolve and discards the instance.
   func runAsync(
     _ producer: AnyProducer, _ context: inout ResolutionContext
   ) async throws(ResolutionError) {
-    _ = try await instanceAsyncBody(producer, &context)
+    _ = try await operations().instanceAsync(producer, &context)
   }
 
   /// Runs `producer` (this component's own) in an async resolve and returns the instance.
   func instanceAsync(
     _ producer: AnyProducer, _ context: inout ResolutionContext
   ) async throws(ResolutionError) -> Any {
-    try await instanceAsyncBody(producer, &context)
+    try await operations().instanceAsync(producer, &context)
   }
 
   /// Whether `.weak` is allowed: the instances must be class instances (or optionals of them).

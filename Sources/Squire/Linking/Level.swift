@@ -5,6 +5,9 @@
 struct Level {
   let records: [ComponentRecord]
   let index: [LookupKey: [Candidate]]
+  /// The records that are a candidate in ``index`` under some key, in order: what a lookup in
+  /// this level alone can reach (validation starts its walk from them).
+  let indexed: [ComponentRecord]
   /// Keys this container leaves to each of its children (`suppliedByEachChild`).
   let suppliedByChildren: Set<LookupKey>
   /// The container whose registrations these are.
@@ -27,16 +30,25 @@ struct Level {
     self.owner = owner.map(ObjectIdentifier.init)
     self.decorators = Dictionary(grouping: decorators) { ObjectIdentifier($0.decoratedType) }
     var index: [LookupKey: [Candidate]] = [:]
+    // A key per record and per `.as`, at most: the table is made once at its size, not grown
+    // by doubling.
+    var keys = records.count
+    for record in records { keys += record.forwards.count }
+    index.reserveCapacity(keys)
     var contextual: [LookupKey: [Candidate]] = [:]
+    var indexed: [ComponentRecord] = []
+    indexed.reserveCapacity(records.count)
     for record in records {
       let isContextual = !record.consumers.isEmpty
       let own = LookupKey(type: ObjectIdentifier(record.implementationType), qualifier: .none)
+      var inIndex = false
       if record.isResolvableAsItself {
         let candidate = Candidate(record: record, forward: nil)
         if isContextual {
           contextual[own, default: []].append(candidate)
         } else {
           index[own, default: []].append(candidate)
+          inIndex = true
         }
       }
       for (position, forward) in record.forwards.enumerated() {
@@ -48,10 +60,13 @@ struct Level {
           contextual[key, default: []].append(candidate)
         } else {
           index[key, default: []].append(candidate)
+          inIndex = true
         }
       }
+      if inIndex { indexed.append(record) }
     }
     self.index = index
+    self.indexed = indexed
     self.contextual = contextual
     self.defaults = index.compactMapValues { candidates in
       let marked = candidates.filter(\.record.isDefault)

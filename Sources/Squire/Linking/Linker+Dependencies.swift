@@ -136,8 +136,10 @@ extension Linker {
   /// collected too, in registration order with the others.
   func everyCandidate(for key: LookupKey, consumer: Set<ObjectIdentifier>? = nil) -> [Candidate] {
     if let consumer, hasContextual { return everyCandidate(for: key, including: consumer) }
-    for (position, level) in levels.enumerated() {
-      guard let candidates = level.candidates(for: key), !candidates.isEmpty else { continue }
+    for position in levels.indices {
+      guard let candidates = levels[position].candidates(for: key), !candidates.isEmpty else {
+        continue
+      }
       return gathered(candidates, key, after: position)
     }
     return []

@@ -26,6 +26,16 @@ extension Linker {
       // The most common component: its producer is `build` itself, as specialised.
       return Producer(build, async: asyncBuild)
     }
+    if record.lifetime == .single && !injected && !record.hasCleanup && asyncBuild == nil {
+      // The next most common: a synchronous `.single` with nothing to run on its instance,
+      // made without the generic shapes below (their metadata is made once per type).
+      let cell = singleCell(of: record, Impl.self)
+      let owned = ownerBuilds(record, build)
+      let step = record.pathStep
+      return Producer { context throws(ResolutionError) -> Impl in
+        try cell.get(&context, step, owned)
+      }
+    }
     let injections = injected ? record.linkInjections(self, of: Impl.self) : nil
     let linked = lifetimeProducer(
       for: record, injections: injections, build: build, asyncBuild: asyncBuild)
@@ -241,14 +251,8 @@ extension Linker {
       return LinkedLifetime(
         .perContainer(ObjectIdentifier(container), homeCell, owned), async: producer.asyncBody)
     case .single:
-      let cell = record.sharedCell as? SharedInstance ?? SharedInstance(of: Impl.self)
-      // Written by the owner's first link, under its lock held exclusively; a child linking
-      // for validation holds it shared and only reads.
-      if record.sharedCell == nil { record.sharedCell = cell }
-      // A `.single` belongs to the container that registered it (the one this snapshot is for:
-      // a child never relinks a parent's `.single`). It is built there whichever container asks
-      // first, so that its dependencies, and the `Lazy`s and `Provider`s it keeps, are that
-      // container's rather than a short-lived child's.
+      let cell = singleCell(of: record, Impl.self)
+      // See `ownerBuilds(_:_:)`.
       unowned(unsafe) let owner = record.owner ?? container
       // The closures capture the cleanup only when there is one: capturing an optional of it
       // would make the metadata of three generic types for every `.single`.
@@ -274,12 +278,7 @@ extension Linker {
           }
         }
       } else {
-        owned = { (context: inout ResolutionContext) throws(ResolutionError) -> Impl in
-          let asking = context.container
-          context.container = owner
-          defer { context.container = asking }
-          return try make(&context)
-        }
+        owned = ownerBuilds(record, make)
         ownedAsync = ifAsync(asyncMake) { asyncMake in
           { (context: inout ResolutionContext) async throws(ResolutionError) -> Impl in
             let asking = context.container
@@ -322,6 +321,31 @@ extension Linker {
       }
       return LinkedLifetime(
         scoped(scope, record, step, owned, ownedAsync) { SharedInstance(of: Impl.self) })
+    }
+  }
+
+  /// The cell of a `.single`'s instance, shared by the whole container tree: made by the first
+  /// link, which is the owner's, under its lock held exclusively (a child linking for
+  /// validation holds it shared and only reads).
+  func singleCell<Impl>(of record: TypedRecord<Impl>, _ type: Impl.Type) -> SharedInstance {
+    if let cell = record.sharedCell as? SharedInstance { return cell }
+    let cell = SharedInstance(of: Impl.self)
+    record.sharedCell = cell
+    return cell
+  }
+
+  /// `make`, run in the container that registered the `.single` `record`. A `.single` belongs
+  /// to that container (the one this snapshot is for: a child never relinks a parent's
+  /// `.single`). It is built there whichever container asks first, so that its dependencies,
+  /// and the `Lazy`s and `Provider`s it keeps, are that container's rather than a short-lived
+  /// child's.
+  func ownerBuilds<Impl>(_ record: TypedRecord<Impl>, _ make: @escaping Body<Impl>) -> Body<Impl> {
+    unowned(unsafe) let owner = record.owner ?? container
+    return { (context: inout ResolutionContext) throws(ResolutionError) -> Impl in
+      let asking = context.container
+      context.container = owner
+      defer { context.container = asking }
+      return try make(&context)
     }
   }
 

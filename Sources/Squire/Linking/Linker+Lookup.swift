@@ -11,12 +11,14 @@ extension Linker {
   func choose(_ key: LookupKey, from first: Int = 0, consumer: Set<ObjectIdentifier>? = nil)
     -> Choice
   {
-    for (position, level) in levels.enumerated().dropFirst(first) {
+    // By position: binding each level to a name copies it, retaining each of its tables (this
+    // runs for every dependency linked).
+    for position in levels.indices.dropFirst(first) {
       if let consumer, hasContextual {
         let contextual = contextualCandidates(for: key, consumer: consumer, at: position)
         if !contextual.isEmpty { return Self.decide(among: contextual) }
       }
-      guard let found = level.candidates(for: key), !found.isEmpty else { continue }
+      guard let found = levels[position].candidates(for: key), !found.isEmpty else { continue }
       return Self.decide(among: gathered(found, key, after: position))
     }
     return .missing
@@ -35,15 +37,15 @@ extension Linker {
   /// candidates of an ambiguity. Reads `.default()` as it was when the layers were indexed:
   /// marking an old registration `.default()` links everything anew.
   func decide(_ key: LookupKey) -> Candidate? {
-    for (position, level) in levels.enumerated() {
-      guard let found = level.index[key], !found.isEmpty else { continue }
-      guard let owner = level.owner else {
+    for position in levels.indices {
+      guard let found = levels[position].index[key], !found.isEmpty else { continue }
+      guard let owner = levels[position].owner else {
         if found.count == 1 { return found[0] }
-        let marked = level.defaults[key] ?? []
+        let marked = levels[position].defaults[key] ?? []
         return marked.count == 1 ? marked[0] : nil
       }
       var count = found.count
-      var marked = level.defaults[key] ?? []
+      var marked = levels[position].defaults[key] ?? []
       var next = position + 1
       while next < levels.count, levels[next].owner == owner {
         count += levels[next].index[key]?.count ?? 0

@@ -68,7 +68,13 @@ final class Snapshot: @unchecked Sendable {
     // one pass that is linear in components plus dependencies. That includes components no key
     // chooses (hidden by a child's override, or ambiguous), so that validation knows their
     // dependencies too.
-    for record in linker.records { _ = linker.producer(of: record) }
+    // The link tables are made at their size, not grown by doubling.
+    let records = linker.records
+    var forwards = 0
+    for record in records { forwards += record.forwards.count }
+    linker.linked.reserveCapacity(records.count)
+    linker.forwarded.reserveCapacity(forwards)
+    for record in records { _ = linker.producer(of: record) }
     linker.linkPostponed()
     func add(_ key: LookupKey, _ choice: Choice) {
       guard case .found(let candidate) = choice else { return }

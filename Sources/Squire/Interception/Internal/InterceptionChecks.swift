@@ -4,23 +4,30 @@ struct InterceptionChecks {
   private(set) var warnings: [ValidationWarning] = []
 
   init(linker: Linker) {
-    var provided = Set<ObjectIdentifier>()
-    for level in linker.levels {
-      for key in level.index.keys { provided.insert(key.type) }
-    }
-    for level in linker.levels {
-      for decorators in level.decorators.values {
-        for decorator in decorators
-        where !provided.contains(ObjectIdentifier(decorator.decoratedType)) {
-          warnings.append(Self.unused(decorator, linker))
+    // Each check builds a set of every type provided or known, so it runs only when there is
+    // something to check: most graphs have no decorator and no contextual registration, and
+    // validating them should not pay for two sets of every type.
+    if linker.hasDecorators {
+      var provided = Set<ObjectIdentifier>()
+      for level in linker.levels {
+        for key in level.index.keys { provided.insert(key.type) }
+      }
+      for level in linker.levels {
+        for decorators in level.decorators.values {
+          for decorator in decorators
+          where !provided.contains(ObjectIdentifier(decorator.decoratedType)) {
+            warnings.append(Self.unused(decorator, linker))
+          }
         }
       }
     }
-    var known = Set<ObjectIdentifier>()
-    for record in linker.records { known.formUnion(Linker.consumerTypes(of: record)) }
-    for record in linker.records {
-      for consumer in record.consumers where !known.contains(ObjectIdentifier(consumer)) {
-        warnings.append(Self.unknownConsumer(record, consumer, linker))
+    if linker.hasContextual {
+      var known = Set<ObjectIdentifier>()
+      for record in linker.records { known.formUnion(Linker.consumerTypes(of: record)) }
+      for record in linker.records {
+        for consumer in record.consumers where !known.contains(ObjectIdentifier(consumer)) {
+          warnings.append(Self.unknownConsumer(record, consumer, linker))
+        }
       }
     }
     warnings.sort { $0.description < $1.description }

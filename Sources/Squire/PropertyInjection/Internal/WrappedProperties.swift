@@ -176,12 +176,17 @@ struct WrappedLink<Value> {
 }
 
 extension Linker {
-  /// Whether `record`'s component has wrapped properties: never when SquireBuildPlugin read its
-  /// class whole and found none (`ComponentRecord.wrapsNoProperties`), which spares reading the
-  /// class's field metadata.
+  /// Whether `record`'s component has wrapped properties.
   @usableFromInline
   func hasWrappedProperties(of record: ComponentRecord) -> Bool {
-    !record.wrapsNoProperties && hasWrappedProperties(record.implementationType)
+    hasWrappedProperties(record.implementationType)
+  }
+
+  /// Notes that `type` has no wrapped properties: SquireBuildPlugin read the class whole (its
+  /// superclasses too) and found none (`_GeneratedFactory(_:_:wrapsNone:link:)`), which spares
+  /// reading the class's field metadata.
+  func knowsNoWrappedProperties(_ type: Any.Type) {
+    wrapsProperties[ObjectIdentifier(type)] = false
   }
 
   /// Whether `type` has wrapped properties: asked for every component linked, so answered

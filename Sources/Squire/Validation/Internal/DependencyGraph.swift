@@ -44,18 +44,49 @@ struct DependencyGraph {
 
   init(linker: Linker) {
     let all = linker.records
-    var position: [ObjectIdentifier: Int] = [:]
-    position.reserveCapacity(all.count)
-    for (index, record) in all.enumerated() { position[ObjectIdentifier(record)] = index }
-    edges = linker.edges
+    // A record's index in `all`: most often its place among its container's records (a root
+    // of one layer lists them in that order), checked by identity; otherwise looked up in a
+    // table made at the first miss.
+    var byIdentity: [ObjectIdentifier: Int]?
+    func position(of record: ComponentRecord) -> Int? {
+      let guess = record.position
+      if guess < all.count, all[guess] === record { return guess }
+      if byIdentity == nil {
+        var table: [ObjectIdentifier: Int] = [:]
+        table.reserveCapacity(all.count)
+        for (index, record) in all.enumerated() { table[ObjectIdentifier(record)] = index }
+        byIdentity = table
+      }
+      return byIdentity?[ObjectIdentifier(record)]
+    }
+    // Read through a local: the functions below capture it, and may not capture `self` before
+    // every property is set.
+    let edges = linker.edges
+    self.edges = edges
     decorations = linker.decorations
 
-    var edgesFrom = Array(repeating: [Int](), count: all.count)
+    // Each node's edges, in the order it asked: `edgeOrder[edgeStart[node]..<edgeStart[node + 1]]`
+    // (one array for all, not one per node).
+    var edgeNode = [Int](repeating: -1, count: edges.count)
+    var edgeStart = [Int](repeating: 0, count: all.count + 1)
     for (index, edge) in edges.enumerated() {
-      if let from = position[ObjectIdentifier(edge.from)] { edgesFrom[from].append(index) }
+      guard let from = position(of: edge.from) else { continue }
+      edgeNode[index] = from
+      edgeStart[from + 1] += 1
+    }
+    for node in all.indices { edgeStart[node + 1] += edgeStart[node] }
+    var edgeOrder = [Int](repeating: 0, count: edgeStart[all.count])
+    var filled = edgeStart
+    for index in edges.indices where edgeNode[index] >= 0 {
+      edgeOrder[filled[edgeNode[index]]] = index
+      filled[edgeNode[index]] += 1
+    }
+    func edgesFrom(_ node: Int) -> ArraySlice<Int> {
+      edgeOrder[edgeStart[node]..<edgeStart[node + 1]]
     }
 
     var choices: [LookupKey: Choice] = [:]
+    choices.reserveCapacity(edges.count)
     func choice(_ key: LookupKey) -> Choice {
       if let known = choices[key] { return known }
       let made = linker.choose(key)
@@ -67,7 +98,7 @@ struct DependencyGraph {
     func allProviders(_ key: LookupKey) -> [Int] {
       if let known = everyCandidate[key] { return known }
       let found = linker.everyCandidate(for: key).compactMap {
-        position[ObjectIdentifier($0.record)]
+        position(of: $0.record)
       }
       everyCandidate[key] = found
       return found
@@ -77,23 +108,43 @@ struct DependencyGraph {
     if linker.hasContextual {
       for level in linker.levels { contextualKeys.formUnion(level.contextual.keys) }
     }
-    func choice(for edge: DependencyEdge) -> Choice {
-      guard contextualKeys.contains(edge.key) else { return choice(edge.key) }
-      return linker.choose(edge.key, consumer: Linker.consumerTypes(of: edge.from))
+    // Fields are read from `edges` in place: a copy of an edge retains what it holds.
+    func choice(forEdge edge: Int) -> Choice {
+      let key = edges[edge].key
+      guard contextualKeys.contains(key) else { return choice(key) }
+      return linker.choose(key, consumer: Linker.consumerTypes(of: edges[edge].from))
     }
-    func targets(_ edge: DependencyEdge) -> [Int] {
-      switch edge.kind {
+    // What each plain (required or optional) dependency gets, decided once per edge: the walk,
+    // the links and the check of what is unanswered all ask, and a lookup hashes its key.
+    var decidedChoice = [Choice?](repeating: nil, count: edges.count)
+    // The node it leads to; -1 for none.
+    var decidedTarget = [Int](repeating: -1, count: edges.count)
+    func decide(_ edge: Int) -> Choice {
+      if let known = decidedChoice[edge] { return known }
+      let made = choice(forEdge: edge)
+      decidedChoice[edge] = made
+      if case .found(let candidate) = made, let index = position(of: candidate.record) {
+        decidedTarget[edge] = index
+      }
+      return made
+    }
+    // Calls `body` with each node the edge leads to, without making an array for the one a
+    // plain dependency leads to.
+    func forEachTarget(of edge: Int, _ body: (Int) -> Void) {
+      switch edges[edge].kind {
       case .argument:
-        return []
+        return
       case .many:
-        guard contextualKeys.contains(edge.key) else { return allProviders(edge.key) }
-        return linker.everyCandidate(for: edge.key, consumer: Linker.consumerTypes(of: edge.from))
-          .compactMap { position[ObjectIdentifier($0.record)] }
+        let key = edges[edge].key
+        let targets =
+          contextualKeys.contains(key)
+          ? linker.everyCandidate(for: key, consumer: Linker.consumerTypes(of: edges[edge].from))
+            .compactMap { position(of: $0.record) }
+          : allProviders(key)
+        for target in targets { body(target) }
       case .required, .optional:
-        guard case .found(let candidate) = choice(for: edge),
-          let index = position[ObjectIdentifier(candidate.record)]
-        else { return [] }
-        return [index]
+        _ = decide(edge)
+        if decidedTarget[edge] >= 0 { body(decidedTarget[edge]) }
       }
     }
 
@@ -101,15 +152,25 @@ struct DependencyGraph {
     // answers included, since they are reported), then what those depend on.
     var reachable = Array(repeating: false, count: all.count)
     var queue: [Int] = []
-    var decided = Set<LookupKey>()
-    // With one level, its keys are distinct: nothing to remember.
-    let oneLevel = linker.levels.count == 1
-    for level in linker.levels {
-      for (key, candidates) in level.index where oneLevel || decided.insert(key).inserted {
-        for candidate in candidates {
-          if let index = position[ObjectIdentifier(candidate.record)], !reachable[index] {
-            reachable[index] = true
-            queue.append(index)
+    queue.reserveCapacity(all.count)
+    // With one level, its keys are distinct, and every record it indexes is reached: no key
+    // is looked at.
+    if linker.levels.count == 1 {
+      for record in linker.levels[0].indexed {
+        if let index = position(of: record), !reachable[index] {
+          reachable[index] = true
+          queue.append(index)
+        }
+      }
+    } else {
+      var decided = Set<LookupKey>()
+      for level in linker.levels {
+        for (key, candidates) in level.index where decided.insert(key).inserted {
+          for candidate in candidates {
+            if let index = position(of: candidate.record), !reachable[index] {
+              reachable[index] = true
+              queue.append(index)
+            }
           }
         }
       }
@@ -118,8 +179,9 @@ struct DependencyGraph {
     while head < queue.count {
       let node = queue[head]
       head += 1
-      for edge in edgesFrom[node] {
-        for target in targets(edges[edge]) where !reachable[target] {
+      for edge in edgesFrom(node) {
+        forEachTarget(of: edge) { target in
+          guard !reachable[target] else { return }
           reachable[target] = true
           queue.append(target)
         }
@@ -128,9 +190,13 @@ struct DependencyGraph {
 
     var renumbered = Array(repeating: -1, count: all.count)
     var nodes: [ComponentRecord] = []
+    var original: [Int] = []
+    nodes.reserveCapacity(queue.count)
+    original.reserveCapacity(queue.count)
     for index in all.indices where reachable[index] {
       renumbered[index] = nodes.count
       nodes.append(all[index])
+      original.append(index)
     }
     self.nodes = nodes
 
@@ -155,38 +221,40 @@ struct DependencyGraph {
     }
 
     var links: [Link] = []
+    links.reserveCapacity(edges.count)
     var linkStart: [Int] = [0]
+    linkStart.reserveCapacity(nodes.count + 1)
     var unanswered: [Unanswered] = []
     var arguments = Array(repeating: [String](), count: nodes.count)
     for (node, record) in nodes.enumerated() {
-      for edge in edgesFrom[position[ObjectIdentifier(record)]!] {
-        let dependency = edges[edge]
-        if dependency.kind == .argument {
-          arguments[node].append(dependency.typeName)
+      for edge in edgesFrom(original[node]) {
+        let kind = edges[edge].kind
+        if kind == .argument {
+          arguments[node].append(edges[edge].typeName)
           continue
         }
-        for target in targets(dependency) {
+        forEachTarget(of: edge) { target in
           links.append(Link(from: node, to: renumbered[target], edge: edge))
         }
-        guard dependency.kind == .required || dependency.kind == .optional else { continue }
+        guard kind == .required || kind == .optional else { continue }
+        let key = edges[edge].key
         // A parent's `.single` is built where it was registered: what only this child provides
         // does not reach it.
-        if dependency.kind == .required && linker.isMissingWhereBuilt(record, dependency.key) {
+        if kind == .required && linker.isMissingWhereBuilt(record, key) {
           unanswered.append(Unanswered(from: node, edge: edge, candidates: []))
           continue
         }
-        switch choice(for: dependency) {
+        switch decide(edge) {
         case .found:
           break
         case .missing:
-          // Left to each child: the child's own validation checks it is there.
           // Left to each child: the child's own validation checks it is there. Not for a
           // `.single`, which is built here, where no child's can reach it.
-          if dependency.kind == .required
-            && !(linker.isSuppliedByChildren(dependency.key) && record.lifetime != .single)
+          if kind == .required
+            && !(linker.isSuppliedByChildren(key) && record.lifetime != .single)
           {
             unanswered.append(Unanswered(from: node, edge: edge, candidates: []))
-          } else if dependency.kind == .optional && !isCarried(dependency.key.qualifier) {
+          } else if kind == .optional && !isCarried(key.qualifier) {
             unanswered.append(Unanswered(from: node, edge: edge, candidates: []))
           }
         case .ambiguous(let candidates):
@@ -204,9 +272,15 @@ struct DependencyGraph {
     var checked = Set<LookupKey>()
     for record in nodes {
       let own = LookupKey(type: ObjectIdentifier(record.implementationType), qualifier: .none)
-      guard checked.insert(own).inserted, case .ambiguous(let candidates) = choice(own) else {
-        continue
+      // A key that one component provides in the whole chain is not ambiguous: counted first,
+      // since most are such, and asking costs more than counting.
+      var providers = 0
+      for level in linker.levels.indices {
+        providers += linker.levels[level].index[own]?.count ?? 0
       }
+      guard providers > 1, checked.insert(own).inserted,
+        case .ambiguous(let candidates) = choice(own)
+      else { continue }
       duplicates.append((own, candidates))
     }
     // Two `.default()`s for one key are a mistake even when nothing depends on it yet: resolving

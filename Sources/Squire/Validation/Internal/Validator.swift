@@ -63,6 +63,7 @@ struct Validator {
   private(set) var derivedChecks: [DerivedCheck] = []
 
   private func derived() -> [DerivedCheck] {
+    if linker.derivedAsks.isEmpty { return [] }
     var position: [ObjectIdentifier: Int] = [:]
     for (index, node) in graph.nodes.enumerated() { position[ObjectIdentifier(node)] = index }
     var askers: [ObjectIdentifier: (type: any DerivedDependency.Type, nodes: [Int])] = [:]
@@ -286,7 +287,9 @@ struct Validator {
     var decoratorsBelow = Array(repeating: 0, count: count)
     var hasParent = Array(repeating: false, count: count)
     func follows(_ position: Int) -> Bool {
-      graph.isImmediate(graph.links[position]) && !cyclicLinks.contains(position)
+      // An empty set is not asked: asking hashes the position all the same.
+      graph.isImmediate(graph.links[position])
+        && (cyclicLinks.isEmpty || !cyclicLinks.contains(position))
     }
     var frames: [(node: Int, next: Int)] = []
     for start in 0..<count where height[start] == 0 {
@@ -373,7 +376,7 @@ struct Validator {
       // A generated conversion was checked by the compiler; asking the runtime costs a
       // conformance lookup, which reads every conformance record in the process.
       for forward in record.forwards
-      where !forward.compilerChecked
+      where !forward.isCompilerChecked(from: record.implementationType)
         && ForwardCheck.fits(record.implementationType, as: forward.forwardedType) == false
       {
         let component = record.typeName
